@@ -1,0 +1,1 @@
+//! The Dama opening book (format, builder, embedded default book).

@@ -1,0 +1,159 @@
+//! The move type: a quiet step or a complete capture sequence.
+
+use crate::bitboard::Bitboard;
+use crate::square::Square;
+
+/// A move: where the piece starts and ends, the set of captured pieces and the order in which they
+/// were captured (from which the landing squares of the path follow).
+///
+/// Two moves are equal when they have the same start, end and captured set: the unique-move
+/// convention of rules-italian.md section 4, so the capture order is not part of equality.
+#[derive(Clone, Copy, Debug)]
+pub struct Move {
+    captured: Bitboard,
+    /// Captured squares in capture order, 5 bits each (square index 0..31), first in the low bits.
+    order: u64,
+    from: Square,
+    to: Square,
+}
+
+/// The most pieces one capture can take: every enemy piece.
+pub const MAX_CAPTURES: usize = 12;
+
+impl Move {
+    /// A quiet move.
+    #[inline]
+    pub const fn quiet(from: Square, to: Square) -> Move {
+        Move {
+            captured: Bitboard::EMPTY,
+            order: 0,
+            from,
+            to,
+        }
+    }
+
+    /// A capture from `from` to `to` taking `captured_in_order`, first capture first.
+    pub fn capture(from: Square, to: Square, captured_in_order: &[Square]) -> Move {
+        debug_assert!(captured_in_order.len() <= MAX_CAPTURES);
+        let mut order = 0u64;
+        let mut captured = Bitboard::EMPTY;
+        for (i, s) in captured_in_order.iter().enumerate() {
+            order |= (s.index() as u64) << (5 * i);
+            captured.insert(*s);
+        }
+        Move {
+            captured,
+            order,
+            from,
+            to,
+        }
+    }
+
+    /// Builds a capture from its packed parts (used by the move generator).
+    #[inline]
+    pub(crate) const fn from_parts(
+        from: Square,
+        to: Square,
+        captured: Bitboard,
+        order: u64,
+    ) -> Move {
+        Move {
+            captured,
+            order,
+            from,
+            to,
+        }
+    }
+
+    /// The start square.
+    #[inline]
+    pub const fn from(&self) -> Square {
+        self.from
+    }
+
+    /// The end square.
+    #[inline]
+    pub const fn to(&self) -> Square {
+        self.to
+    }
+
+    /// The captured pieces' squares.
+    #[inline]
+    pub const fn captured(&self) -> Bitboard {
+        self.captured
+    }
+
+    /// Whether the move captures.
+    #[inline]
+    pub const fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+
+    /// How many pieces the move captures.
+    #[inline]
+    pub const fn capture_count(&self) -> usize {
+        self.captured.count() as usize
+    }
+
+    /// The captured squares in the order they were jumped.
+    pub fn captured_in_order(&self) -> impl Iterator<Item = Square> + '_ {
+        let order = self.order;
+        (0..self.capture_count()).map(move |i| {
+            Square::from_index(((order >> (5 * i)) & 31) as u8).expect("5-bit index is a square")
+        })
+    }
+
+    /// The landing squares of the path after the start square, last one = [`Move::to`].
+    /// For a quiet move this is just the end square.
+    pub fn landing_squares(&self) -> Vec<Square> {
+        if !self.is_capture() {
+            return vec![self.to];
+        }
+        let mut at = self.from.bit() as i32;
+        self.captured_in_order()
+            .map(|jumped| {
+                at = 2 * jumped.bit() as i32 - at;
+                Square::from_bit(at as u32)
+            })
+            .collect()
+    }
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.from, self.to, self.captured).hash(state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(n: u8) -> Square {
+        Square::from_number(n).unwrap()
+    }
+
+    #[test]
+    fn landing_squares_follow_from_capture_order() {
+        let mv = Move::capture(sq(30), sq(5), &[sq(26), sq(18), sq(10)]);
+        let path: Vec<u8> = mv.landing_squares().iter().map(|s| s.number()).collect();
+        assert_eq!(path, [21, 14, 5]);
+        let order: Vec<u8> = mv.captured_in_order().map(|s| s.number()).collect();
+        assert_eq!(order, [26, 18, 10]);
+    }
+
+    #[test]
+    fn equality_ignores_capture_order() {
+        let a = Move::capture(sq(22), sq(22), &[sq(19), sq(20), sq(28), sq(27)]);
+        let b = Move::capture(sq(22), sq(22), &[sq(27), sq(28), sq(20), sq(19)]);
+        assert_eq!(a, b);
+    }
+}

@@ -1,0 +1,326 @@
+//! The position: where the pieces stand and who is to move. A small `Copy` value; playing a move
+//! returns a new position (copy-make). Game history (repetitions, the 40-move count) lives outside.
+
+use crate::bitboard::Bitboard;
+use crate::moves::Move;
+use crate::square::Square;
+use crate::zobrist;
+use std::fmt;
+
+/// A side.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    /// White, who moves first and whose men move towards squares 1-4.
+    White,
+    /// Black, whose men move towards squares 29-32.
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub const fn opposite(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// A piece: a man (pedina) or a king (dama) of either colour.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Piece {
+    /// A white man.
+    WhiteMan = 0,
+    /// A white king.
+    WhiteKing = 1,
+    /// A black man.
+    BlackMan = 2,
+    /// A black king.
+    BlackKing = 3,
+}
+
+impl Piece {
+    /// The piece of `color`, a king when `king`.
+    pub const fn new(color: Color, king: bool) -> Piece {
+        match (color, king) {
+            (Color::White, false) => Piece::WhiteMan,
+            (Color::White, true) => Piece::WhiteKing,
+            (Color::Black, false) => Piece::BlackMan,
+            (Color::Black, true) => Piece::BlackKing,
+        }
+    }
+
+    /// The piece's colour.
+    pub const fn color(self) -> Color {
+        match self {
+            Piece::WhiteMan | Piece::WhiteKing => Color::White,
+            Piece::BlackMan | Piece::BlackKing => Color::Black,
+        }
+    }
+
+    /// Whether the piece is a king.
+    pub const fn is_king(self) -> bool {
+        matches!(self, Piece::WhiteKing | Piece::BlackKing)
+    }
+}
+
+/// Why a set of pieces is not a position the game can reach or the engine can play from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The same square holds two pieces.
+    SquareTwice(Square),
+    /// A man stands on the row where it would already have been promoted.
+    ManOnPromotionRow(Square),
+    /// A side has more than 12 pieces.
+    TooManyPieces(Color),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::SquareTwice(s) => write!(f, "square {s} is given more than one piece"),
+            SetupError::ManOnPromotionRow(s) => {
+                write!(
+                    f,
+                    "a man on square {s} stands on its promotion row (it would be a king)"
+                )
+            }
+            SetupError::TooManyPieces(c) => write!(f, "{c:?} has more than 12 pieces"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A position: the pieces and the side to move, with its Zobrist key kept up to date.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) white: Bitboard,
+    pub(crate) black: Bitboard,
+    pub(crate) kings: Bitboard,
+    pub(crate) side: Color,
+    pub(crate) key: u64,
+}
+
+impl Position {
+    /// The start position: White men on 21-32, Black men on 1-12, White to move.
+    pub fn start() -> Position {
+        let black = (1..=12).filter_map(Square::from_number).collect();
+        let white = (21..=32).filter_map(Square::from_number).collect();
+        Position::from_parts(white, black, Bitboard::EMPTY, Color::White)
+            .expect("the start position is valid")
+    }
+
+    /// Builds a position from the squares of each colour, the kings among them and the side to
+    /// move, checking that it is a legal setup.
+    pub fn from_parts(
+        white: Bitboard,
+        black: Bitboard,
+        kings: Bitboard,
+        side: Color,
+    ) -> Result<Position, SetupError> {
+        if let Some(s) = (white & black).first() {
+            return Err(SetupError::SquareTwice(s));
+        }
+        let kings = kings & (white | black);
+        let white_men = white - kings;
+        let black_men = black - kings;
+        if let Some(s) = (white_men & Bitboard::WHITE_PROMOTION).first() {
+            return Err(SetupError::ManOnPromotionRow(s));
+        }
+        if let Some(s) = (black_men & Bitboard::BLACK_PROMOTION).first() {
+            return Err(SetupError::ManOnPromotionRow(s));
+        }
+        for (color, set) in [(Color::White, white), (Color::Black, black)] {
+            if set.count() > 12 {
+                return Err(SetupError::TooManyPieces(color));
+            }
+        }
+        let mut position = Position {
+            white,
+            black,
+            kings,
+            side,
+            key: 0,
+        };
+        position.key = position.compute_key();
+        Ok(position)
+    }
+
+    /// The side to move.
+    #[inline]
+    pub const fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The squares holding pieces of `color`.
+    #[inline]
+    pub const fn pieces(&self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// The squares holding kings of either colour.
+    #[inline]
+    pub const fn kings(&self) -> Bitboard {
+        self.kings
+    }
+
+    /// The squares holding men of `color`.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard {
+        self.pieces(color) - self.kings
+    }
+
+    /// The squares holding kings of `color`.
+    #[inline]
+    pub fn kings_of(&self, color: Color) -> Bitboard {
+        self.pieces(color) & self.kings
+    }
+
+    /// The squares holding any piece.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.white | self.black
+    }
+
+    /// The empty squares.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        !(self.white | self.black)
+    }
+
+    /// The piece on `square`, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let king = self.kings.contains(square);
+        if self.white.contains(square) {
+            Some(Piece::new(Color::White, king))
+        } else if self.black.contains(square) {
+            Some(Piece::new(Color::Black, king))
+        } else {
+            None
+        }
+    }
+
+    /// The Zobrist key of the position (pieces and side to move).
+    #[inline]
+    pub const fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The Zobrist key computed from scratch; equals [`Position::key`].
+    pub fn compute_key(&self) -> u64 {
+        let mut key = if self.side == Color::Black {
+            zobrist::BLACK_TO_MOVE
+        } else {
+            0
+        };
+        for s in self.occupied() {
+            if let Some(piece) = self.piece_at(s) {
+                key ^= zobrist::piece_key(piece, s);
+            }
+        }
+        key
+    }
+
+    /// The same pieces with the other side to move (for null-move ideas and tests).
+    pub fn with_side_to_move(&self, side: Color) -> Position {
+        let mut p = *self;
+        if p.side != side {
+            p.side = side;
+            p.key ^= zobrist::BLACK_TO_MOVE;
+        }
+        p
+    }
+
+    /// Plays `mv`, which must be legal in this position (from [`Position::legal_moves`] or a parsed
+    /// move text), and returns the new position.
+    #[inline]
+    pub fn play(&self, mv: &Move) -> Position {
+        let mut next = *self;
+        let from = mv.from();
+        let to = mv.to();
+        let from_to = Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        let was_king = self.kings.contains(from);
+        let us = self.side;
+        let mover = Piece::new(us, was_king);
+        let captured = mv.captured();
+        let mut key = self.key ^ zobrist::BLACK_TO_MOVE ^ zobrist::piece_key(mover, from);
+        let promotes = !was_king
+            && match us {
+                Color::White => Bitboard::WHITE_PROMOTION.contains(to),
+                Color::Black => Bitboard::BLACK_PROMOTION.contains(to),
+            };
+        key ^= zobrist::piece_key(Piece::new(us, was_king || promotes), to);
+        if !captured.is_empty() {
+            let them = us.opposite();
+            for s in captured {
+                key ^= zobrist::piece_key(Piece::new(them, self.kings.contains(s)), s);
+            }
+            match them {
+                Color::White => next.white = next.white - captured,
+                Color::Black => next.black = next.black - captured,
+            }
+            next.kings = next.kings - captured;
+        }
+        match us {
+            Color::White => next.white = next.white ^ from_to,
+            Color::Black => next.black = next.black ^ from_to,
+        }
+        if was_king {
+            next.kings = next.kings ^ from_to;
+        } else if promotes {
+            next.kings |= Bitboard::from_square(to);
+        }
+        next.side = us.opposite();
+        next.key = key;
+        debug_assert!(!next.white.intersects(next.black));
+        debug_assert!((next.kings - (next.white | next.black)).is_empty());
+        debug_assert_eq!(next.key, next.compute_key());
+        next
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", crate::fen::to_fen(self))
+    }
+}
+
+impl fmt::Display for Position {
+    /// The board as text, Black at the top, one character per square: `w`/`b` men, `W`/`B` kings.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..8u8 {
+            write!(f, "  ")?;
+            for column in 0..8u8 {
+                let text = match Square::from_row_column(row, column) {
+                    None => "  ",
+                    Some(s) => match self.piece_at(s) {
+                        None => ". ",
+                        Some(Piece::WhiteMan) => "w ",
+                        Some(Piece::WhiteKing) => "W ",
+                        Some(Piece::BlackMan) => "b ",
+                        Some(Piece::BlackKing) => "B ",
+                    },
+                };
+                write!(f, "{text}")?;
+            }
+            let first = row * 4 + 1;
+            writeln!(f, "   {}-{}", first, first + 3)?;
+        }
+        let side = match self.side {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        write!(f, "  {side} to move")
+    }
+}

@@ -1,0 +1,56 @@
+//! `dama moves`: the legal moves of a position, or of many positions read from a file.
+
+use super::{position_from_fen, START_FEN};
+use clap::Args;
+use dama_engine::{path_notation, Move, Position};
+use std::io::{BufRead, BufWriter, Write};
+
+/// Arguments of `dama moves`.
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    /// The position (PDN FEN); default the start position.
+    #[arg(long, default_value = START_FEN, conflicts_with = "fen_file")]
+    fen: String,
+    /// A file with one FEN per line; prints `FEN<TAB>move move ...` for each line.
+    #[arg(long, value_name = "FILE")]
+    fen_file: Option<std::path::PathBuf>,
+}
+
+/// The legal moves of `position` in full-path notation, sorted by squares.
+pub fn sorted_moves(position: &Position) -> Vec<String> {
+    let mut moves: Vec<Move> = position.legal_moves().to_vec();
+    moves.sort_by_key(|m| (m.from(), m.to(), m.landing_squares()));
+    moves.iter().map(path_notation).collect()
+}
+
+/// Runs `dama moves`.
+pub fn run(args: &MovesArgs) -> Result<(), String> {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let write_error = |e: std::io::Error| format!("cannot write output: {e}");
+    match &args.fen_file {
+        None => {
+            let position = position_from_fen(&args.fen)?;
+            for mv in sorted_moves(&position) {
+                writeln!(out, "{mv}").map_err(write_error)?;
+            }
+        }
+        Some(path) => {
+            let file = std::fs::File::open(path)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+            for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
+                let line =
+                    line.map_err(|e| format!("{}: line {}: {e}", path.display(), number + 1))?;
+                let fen = line.trim();
+                if fen.is_empty() {
+                    continue;
+                }
+                let position = position_from_fen(fen)
+                    .map_err(|e| format!("{}: line {}: {e}", path.display(), number + 1))?;
+                writeln!(out, "{fen}\t{}", sorted_moves(&position).join(" "))
+                    .map_err(write_error)?;
+            }
+        }
+    }
+    out.flush().map_err(write_error)
+}

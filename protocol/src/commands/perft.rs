@@ -1,0 +1,55 @@
+//! `dama perft`: leaf counts of the move tree, with timings, per root move on request.
+
+use super::{position_from_fen, START_FEN};
+use clap::Args;
+use dama_engine::{divide_parallel, path_notation, PathMode};
+use std::time::Instant;
+
+/// Arguments of `dama perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The position (PDN FEN); default the start position.
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// The deepest depth; every depth from 1 up to it is reported.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=40))]
+    depth: u32,
+    /// Also print `<move> <count>` for each root move at the last depth.
+    #[arg(long)]
+    divide: bool,
+    /// Count every capture path (the published "every path counted" tables) instead of one move
+    /// per distinct (from, to, captured set).
+    #[arg(long)]
+    paths: bool,
+    /// Worker threads (split over the root moves).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+}
+
+/// Runs `dama perft`.
+pub fn run(args: &PerftArgs) -> Result<(), String> {
+    let position = position_from_fen(&args.fen)?;
+    let mode = if args.paths {
+        PathMode::EveryPath
+    } else {
+        PathMode::Unique
+    };
+    for depth in 1..=args.depth {
+        let started = Instant::now();
+        let split = divide_parallel(&position, depth, mode, args.threads as usize)?;
+        let seconds = started.elapsed().as_secs_f64();
+        let nodes: u64 = split.iter().map(|(_, n)| n).sum();
+        let nps = if seconds > 0.0 {
+            (nodes as f64 / seconds) as u64
+        } else {
+            0
+        };
+        println!("depth {depth} nodes {nodes} time {seconds:.3} nps {nps}");
+        if args.divide && depth == args.depth {
+            for (mv, n) in &split {
+                println!("{} {n}", path_notation(mv));
+            }
+        }
+    }
+    Ok(())
+}

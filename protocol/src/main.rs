@@ -1,0 +1,40 @@
+//! `dama`: the command-line program of the Dama engine for Dama Italiana.
+//!
+//! Every subcommand lives in its own module under `commands`; this file only parses the command
+//! line and reports errors: one line on stderr and exit status 2.
+
+mod commands;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Dama: an engine for Dama Italiana (Italian checkers).
+#[derive(Parser, Debug)]
+#[command(name = "dama", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the legal moves of a position (full-path notation), or of every FEN in a file.
+    Moves(commands::moves::MovesArgs),
+    /// Count the leaves of the move tree to a depth (the move generator's check).
+    Perft(commands::perft::PerftArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Moves(args) => commands::moves::run(&args),
+        Command::Perft(args) => commands::perft::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
