@@ -39,12 +39,8 @@ pub enum Direction {
 
 impl Direction {
     /// All four directions.
-    pub const ALL: [Direction; 4] = [
-        Direction::UpLeft,
-        Direction::UpRight,
-        Direction::DownLeft,
-        Direction::DownRight,
-    ];
+    pub const ALL: [Direction; 4] =
+        [Direction::UpLeft, Direction::UpRight, Direction::DownLeft, Direction::DownRight];
 
     /// The signed bit offset of one step.
     pub const fn offset(self) -> i32 {
@@ -273,9 +269,7 @@ impl BitAndAssign for Bitboard {
 
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set()
-            .entries(self.into_iter().map(|s| s.number()))
-            .finish()
+        f.debug_set().entries(self.into_iter().map(|s| s.number())).finish()
     }
 }
 
@@ -333,10 +327,7 @@ mod tests {
         assert!(a.contains(sq(5)));
         assert_eq!((a - Bitboard::from_square(sq(5))).count(), 2);
         assert_eq!((!a).count(), 29);
-        assert_eq!(
-            a.into_iter().map(|s| s.number()).collect::<Vec<_>>(),
-            [1, 5, 32]
-        );
+        assert_eq!(a.into_iter().map(|s| s.number()).collect::<Vec<_>>(), [1, 5, 32]);
         assert_eq!(Bitboard::from_square_mask(a.to_square_mask()), a);
     }
 }

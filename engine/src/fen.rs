@@ -172,17 +172,9 @@ pub fn to_fen(position: &Position) -> String {
         Color::White => "W:W",
         Color::Black => "B:W",
     });
-    write_section(
-        &mut out,
-        position.men(Color::White),
-        position.kings_of(Color::White),
-    );
+    write_section(&mut out, position.men(Color::White), position.kings_of(Color::White));
     out.push_str(":B");
-    write_section(
-        &mut out,
-        position.men(Color::Black),
-        position.kings_of(Color::Black),
-    );
+    write_section(&mut out, position.men(Color::Black), position.kings_of(Color::Black));
     out
 }
 
@@ -215,9 +207,7 @@ mod tests {
 
     #[test]
     fn rejects_malformed_text() {
-        for bad in [
-            "", "X:W1:B2", "W:W33:B1", "W:W1-:B2", "W:Q5", "W:W5:W6", "W:W6-5", "W:W5,5",
-        ] {
+        for bad in ["", "X:W1:B2", "W:W33:B1", "W:W1-:B2", "W:Q5", "W:W5:W6", "W:W6-5", "W:W5,5"] {
             assert!(parse_fen(bad).is_err(), "{bad} should be rejected");
         }
         assert!(matches!(parse_fen("W:W2:B9"), Err(FenError::Setup(_))));

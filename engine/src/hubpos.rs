@@ -61,12 +61,7 @@ pub fn parse_hub_position(text: &str) -> Result<Position, HubPositionError> {
                 kings.insert(*square);
             }
             'e' => {}
-            found => {
-                return Err(HubPositionError::BadSquare {
-                    square: square.number(),
-                    found,
-                })
-            }
+            found => return Err(HubPositionError::BadSquare { square: square.number(), found }),
         }
     }
     Position::from_parts(white, black, kings, side).map_err(HubPositionError::Setup)
@@ -104,10 +99,7 @@ mod tests {
 
     #[test]
     fn rejects_bad_strings() {
-        assert!(matches!(
-            parse_hub_position("W"),
-            Err(HubPositionError::Length(1))
-        ));
+        assert!(matches!(parse_hub_position("W"), Err(HubPositionError::Length(1))));
         assert!(parse_hub_position("Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww").is_err());
         assert!(parse_hub_position("Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwx").is_err());
         // a white man on square 1

@@ -10,7 +10,7 @@ use crate::bitboard::Bitboard;
 use crate::movelist::MoveList;
 use crate::moves::Move;
 use crate::position::{Color, Position};
-use crate::square::{Square, SQUARE_OF_BIT};
+use crate::square::SQUARE_OF_BIT;
 
 const ALL: u64 = Bitboard::ALL.0;
 
@@ -84,7 +84,7 @@ struct CaptureSearch<'a> {
     list: &'a mut MoveList,
     best: PrecedenceKey,
     mode: PathMode,
-    from: Square,
+    from: u32,
     by_king: bool,
     empty: u64,
     enemy_kings: u64,
@@ -98,11 +98,16 @@ impl CaptureSearch<'_> {
         if key < self.best {
             return;
         }
-        let mv = Move::from_parts(self.from, Square::from_bit(to), Bitboard(captured), order);
+        let mv = Move::from_parts(self.from, to, Bitboard(captured), order);
         if key > self.best {
             self.best = key;
             self.list.clear();
-        } else if self.mode == PathMode::Unique && self.list.iter().any(|m| *m == mv) {
+        } else if self.by_king
+            && self.mode == PathMode::Unique
+            && self.list.iter().any(|m| *m == mv)
+        {
+            // Only a king can reach the same end over the same set by two paths: a man's path is
+            // fixed by its captured set (one captured piece per pair of rows it crosses).
             return;
         }
         self.list.push(mv);
@@ -187,6 +192,31 @@ impl CaptureSearch<'_> {
     }
 }
 
+/// The longest capture a man standing on `at` (one bit) can still make after `count` captures,
+/// and how many paths reach that length.
+fn man_paths<const WHITE: bool>(at: u64, enemies: u64, empty: u64, count: u32) -> (u32, usize) {
+    if count > 0 && at & promotion_row(WHITE) != 0 {
+        return (count, 1);
+    }
+    let (mut best, mut n) = (count, 1usize);
+    let mut extended = false;
+    for d in man_directions(WHITE) {
+        let over = step(at, d) & enemies;
+        let land = step(over, d) & empty;
+        if land == 0 {
+            continue;
+        }
+        let (length, paths) = man_paths::<WHITE>(land, enemies & !over, empty, count + 1);
+        if !extended || length > best {
+            (best, n) = (length, paths);
+        } else if length == best {
+            n += paths;
+        }
+        extended = true;
+    }
+    (best, n)
+}
+
 /// The raw sets the generator works on, seen from the side to move.
 struct Sides {
     men: u64,
@@ -213,21 +243,60 @@ impl Position {
         }
     }
 
+    /// The men of the side to move that have at least one jump.
+    #[inline(always)]
+    fn man_jumpers<const WHITE: bool>(s: &Sides) -> u64 {
+        let [d0, d1] = man_directions(WHITE);
+        let jumpers = |d: i32| step(step(s.empty, -d) & s.enemy_men, -d);
+        (jumpers(d0) | jumpers(d1)) & s.men
+    }
+
+    /// The kings of the side to move that have at least one jump.
+    #[inline(always)]
+    fn king_jumpers(s: &Sides) -> u64 {
+        let jumpers = |d: i32| step(step(s.empty, -d) & s.enemy, -d);
+        (jumpers(-5) | jumpers(-4) | jumpers(4) | jumpers(5)) & s.kings
+    }
+
+    /// Counts the legal captures when no king can capture: men's captures never need the
+    /// precedence rules 2-4 nor de-duplication, so only the longest paths are counted.
+    fn count_man_captures<const WHITE: bool>(s: &Sides) -> usize {
+        // Fast path: when no landing square of a first jump allows a second one, every first
+        // jump is a complete, maximal capture. (For a man the jumped piece and the vacated start
+        // square both lie behind it, so the original sets decide a second jump exactly.)
+        let [d0, d1] = man_directions(WHITE);
+        let land0 = step(step(s.men, d0) & s.enemy_men, d0) & s.empty;
+        let land1 = step(step(s.men, d1) & s.enemy_men, d1) & s.empty;
+        let going_on = (land0 | land1) & !promotion_row(WHITE);
+        let second = step(step(going_on, d0) & s.enemy_men, d0) & s.empty
+            | step(step(going_on, d1) & s.enemy_men, d1) & s.empty;
+        if second == 0 {
+            return (land0.count_ones() + land1.count_ones()) as usize;
+        }
+        let (mut best, mut n) = (0u32, 0usize);
+        let mut men = Self::man_jumpers::<WHITE>(s);
+        while men != 0 {
+            let at = men & men.wrapping_neg();
+            men &= men - 1;
+            let empty = s.empty | at;
+            let (length, paths) = man_paths::<WHITE>(at, s.enemy_men, empty, 0);
+            if length > best {
+                (best, n) = (length, paths);
+            } else if length == best {
+                n += paths;
+            }
+        }
+        n
+    }
+
     #[inline(always)]
     fn capture_exists<const WHITE: bool>(s: &Sides) -> bool {
-        for d in man_directions(WHITE) {
-            if step(step(s.men, d) & s.enemy_men, d) & s.empty != 0 {
-                return true;
-            }
+        let [d0, d1] = man_directions(WHITE);
+        let man_jump = |d: i32| step(step(s.men, d) & s.enemy_men, d);
+        if (man_jump(d0) | man_jump(d1)) & s.empty != 0 {
+            return true;
         }
-        if s.kings != 0 {
-            for d in KING_DIRECTIONS {
-                if step(step(s.kings, d) & s.enemy, d) & s.empty != 0 {
-                    return true;
-                }
-            }
-        }
-        false
+        s.kings != 0 && Self::king_jumpers(s) != 0
     }
 
     /// Whether the side to move has a capture (and so must capture).
@@ -245,7 +314,7 @@ impl Position {
             list,
             best: 0,
             mode,
-            from: Square::from_bit(0),
+            from: 0,
             by_king: false,
             empty: 0,
             enemy_kings,
@@ -255,16 +324,16 @@ impl Position {
         while kings != 0 {
             let at = kings.trailing_zeros();
             kings &= kings - 1;
-            search.from = Square::from_bit(at);
+            search.from = at;
             search.by_king = true;
             search.empty = s.empty | 1u64 << at;
             search.king(at, s.enemy, 0, 0, 0, 0, 0);
         }
-        let mut men = s.men;
+        let mut men = Self::man_jumpers::<WHITE>(s);
         while men != 0 {
             let at = men.trailing_zeros();
             men &= men - 1;
-            search.from = Square::from_bit(at);
+            search.from = at;
             search.by_king = false;
             search.empty = s.empty | 1u64 << at;
             search.man::<WHITE>(at, s.enemy_men, 0, 0, 0);
@@ -278,7 +347,7 @@ impl Position {
                 let to = targets.trailing_zeros();
                 targets &= targets - 1;
                 let from = (to as i32 - d) as u32;
-                list.push(Move::quiet(Square::from_bit(from), Square::from_bit(to)));
+                list.push(Move::from_parts(from, to, Bitboard::EMPTY, 0));
             }
         }
         if s.kings != 0 {
@@ -288,7 +357,7 @@ impl Position {
                     let to = targets.trailing_zeros();
                     targets &= targets - 1;
                     let from = (to as i32 - d) as u32;
-                    list.push(Move::quiet(Square::from_bit(from), Square::from_bit(to)));
+                    list.push(Move::from_parts(from, to, Bitboard::EMPTY, 0));
                 }
             }
         }
@@ -296,14 +365,14 @@ impl Position {
 
     #[inline(always)]
     fn quiet_count<const WHITE: bool>(s: &Sides) -> usize {
-        let mut n = 0;
-        for d in man_directions(WHITE) {
-            n += (step(s.men, d) & s.empty).count_ones();
-        }
+        let [d0, d1] = man_directions(WHITE);
+        let targets = |pieces: u64, d: i32| (step(pieces, d) & s.empty).count_ones();
+        let mut n = targets(s.men, d0) + targets(s.men, d1);
         if s.kings != 0 {
-            for d in KING_DIRECTIONS {
-                n += (step(s.kings, d) & s.empty).count_ones();
-            }
+            n += targets(s.kings, -5)
+                + targets(s.kings, -4)
+                + targets(s.kings, 4)
+                + targets(s.kings, 5);
         }
         n as usize
     }
@@ -345,6 +414,13 @@ impl Position {
             Self::capture_exists::<false>(&s)
         };
         if capture {
+            if Self::king_jumpers(&s) == 0 {
+                return if white {
+                    Self::count_man_captures::<true>(&s)
+                } else {
+                    Self::count_man_captures::<false>(&s)
+                };
+            }
             let mut list = MoveList::new();
             if white {
                 self.captures::<true>(&s, &mut list, mode);

@@ -18,10 +18,7 @@ impl MoveList {
     /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [const { MaybeUninit::uninit() }; MOVE_LIST_CAPACITY],
-            len: 0,
-        }
+        MoveList { moves: [const { MaybeUninit::uninit() }; MOVE_LIST_CAPACITY], len: 0 }
     }
 
     /// Appends a move. A full list keeps its moves and drops the new one (never reached: see

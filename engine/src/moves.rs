@@ -13,8 +13,9 @@ pub struct Move {
     captured: Bitboard,
     /// Captured squares in capture order, 5 bits each (square index 0..31), first in the low bits.
     order: u64,
-    from: Square,
-    to: Square,
+    /// Start and end as padded-layout bit indexes (what `Position::play` needs).
+    from: u8,
+    to: u8,
 }
 
 /// The most pieces one capture can take: every enemy piece.
@@ -24,12 +25,7 @@ impl Move {
     /// A quiet move.
     #[inline]
     pub const fn quiet(from: Square, to: Square) -> Move {
-        Move {
-            captured: Bitboard::EMPTY,
-            order: 0,
-            from,
-            to,
-        }
+        Move::from_parts(from.bit(), to.bit(), Bitboard::EMPTY, 0)
     }
 
     /// A capture from `from` to `to` taking `captured_in_order`, first capture first.
@@ -41,40 +37,43 @@ impl Move {
             order |= (s.index() as u64) << (5 * i);
             captured.insert(*s);
         }
-        Move {
-            captured,
-            order,
-            from,
-            to,
-        }
+        Move::from_parts(from.bit(), to.bit(), captured, order)
     }
 
-    /// Builds a capture from its packed parts (used by the move generator).
-    #[inline]
+    /// Builds a move from its packed parts (used by the move generator): start and end bit
+    /// indexes in the padded layout, captured set, capture order.
+    #[inline(always)]
     pub(crate) const fn from_parts(
-        from: Square,
-        to: Square,
+        from_bit: u32,
+        to_bit: u32,
         captured: Bitboard,
         order: u64,
     ) -> Move {
-        Move {
-            captured,
-            order,
-            from,
-            to,
-        }
+        Move { captured, order, from: from_bit as u8, to: to_bit as u8 }
     }
 
     /// The start square.
     #[inline]
     pub const fn from(&self) -> Square {
-        self.from
+        Square::from_bit(self.from as u32)
     }
 
     /// The end square.
     #[inline]
     pub const fn to(&self) -> Square {
-        self.to
+        Square::from_bit(self.to as u32)
+    }
+
+    /// The start square's bit index in the padded layout.
+    #[inline(always)]
+    pub(crate) const fn from_bit(&self) -> u32 {
+        self.from as u32
+    }
+
+    /// The end square's bit index in the padded layout.
+    #[inline(always)]
+    pub(crate) const fn to_bit(&self) -> u32 {
+        self.to as u32
     }
 
     /// The captured pieces' squares.
@@ -107,9 +106,9 @@ impl Move {
     /// For a quiet move this is just the end square.
     pub fn landing_squares(&self) -> Vec<Square> {
         if !self.is_capture() {
-            return vec![self.to];
+            return vec![self.to()];
         }
-        let mut at = self.from.bit() as i32;
+        let mut at = self.from as i32;
         self.captured_in_order()
             .map(|jumped| {
                 at = 2 * jumped.bit() as i32 - at;

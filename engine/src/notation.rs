@@ -29,10 +29,7 @@ pub enum MoveTextError {
     /// The text is notation but names no legal move here.
     NotLegal { text: String, reason: String },
     /// The text fits more than one legal move (the candidates in full-path notation).
-    Ambiguous {
-        text: String,
-        candidates: Vec<String>,
-    },
+    Ambiguous { text: String, candidates: Vec<String> },
 }
 
 impl fmt::Display for MoveTextError {
@@ -45,11 +42,7 @@ impl fmt::Display for MoveTextError {
                 write!(f, "move '{text}' is not legal here: {reason}")
             }
             MoveTextError::Ambiguous { text, candidates } => {
-                write!(
-                    f,
-                    "move '{text}' is ambiguous: it fits {}",
-                    candidates.join(", ")
-                )
+                write!(f, "move '{text}' is ambiguous: it fits {}", candidates.join(", "))
             }
         }
     }
@@ -148,11 +141,7 @@ impl MoveText {
         match found.len() {
             1 => {
                 // Report the path the generator keeps for this move (one canonical path).
-                let canonical = position
-                    .legal_moves()
-                    .iter()
-                    .find(|m| **m == found[0])
-                    .copied();
+                let canonical = position.legal_moves().iter().find(|m| **m == found[0]).copied();
                 Ok(canonical.unwrap_or(found[0]))
             }
             0 => Err(MoveTextError::NotLegal {
@@ -174,10 +163,7 @@ fn why_not(position: &Position, paths: &MoveList) -> String {
     if position.has_capture() {
         let n = paths[0].capture_count();
         let legal: Vec<String> = position.legal_moves().iter().map(path_notation).collect();
-        return format!(
-            "a capture of {n} piece(s) is compulsory: {}",
-            legal.join(" ")
-        );
+        return format!("a capture of {n} piece(s) is compulsory: {}", legal.join(" "));
     }
     let legal: Vec<String> = paths.iter().map(path_notation).collect();
     format!("legal moves are {}", legal.join(" "))
@@ -245,14 +231,9 @@ mod tests {
         let mv = legal[0];
         assert_eq!(path_notation(&mv), "30x21x14x5");
         assert_eq!(hub_notation(&mv), "30x5x26x18x10");
-        for text in [
-            "30x21x14x5",
-            "30x5",
-            "30x5x26x18x10",
-            "30x5x10x26x18",
-            "30x14x5",
-            "30X21X14X5",
-        ] {
+        for text in
+            ["30x21x14x5", "30x5", "30x5x26x18x10", "30x5x10x26x18", "30x14x5", "30X21X14X5"]
+        {
             assert_eq!(parse_move(&p, text), Ok(mv), "{text}");
         }
     }
@@ -260,26 +241,11 @@ mod tests {
     #[test]
     fn errors_say_why() {
         let p = Position::start();
-        assert!(matches!(
-            parse_move(&p, "22-17"),
-            Err(MoveTextError::NotLegal { .. })
-        ));
-        assert!(matches!(
-            parse_move(&p, "22_18"),
-            Err(MoveTextError::Malformed { .. })
-        ));
-        assert!(matches!(
-            parse_move(&p, "22-18-14"),
-            Err(MoveTextError::Malformed { .. })
-        ));
-        assert!(matches!(
-            parse_move(&p, "40-18"),
-            Err(MoveTextError::Malformed { .. })
-        ));
-        assert!(matches!(
-            parse_move(&p, ""),
-            Err(MoveTextError::Malformed { .. })
-        ));
+        assert!(matches!(parse_move(&p, "22-17"), Err(MoveTextError::NotLegal { .. })));
+        assert!(matches!(parse_move(&p, "22_18"), Err(MoveTextError::Malformed { .. })));
+        assert!(matches!(parse_move(&p, "22-18-14"), Err(MoveTextError::Malformed { .. })));
+        assert!(matches!(parse_move(&p, "40-18"), Err(MoveTextError::Malformed { .. })));
+        assert!(matches!(parse_move(&p, ""), Err(MoveTextError::Malformed { .. })));
         assert!(parse_move(&p, "22-18").is_ok());
     }
 
@@ -291,16 +257,11 @@ mod tests {
         let legal = p.legal_moves();
         for mv in legal.iter() {
             let short = format!("{}x{}", mv.from(), mv.to());
-            let same_ends = legal
-                .iter()
-                .filter(|m| m.from() == mv.from() && m.to() == mv.to())
-                .count();
+            let same_ends =
+                legal.iter().filter(|m| m.from() == mv.from() && m.to() == mv.to()).count();
             let parsed = parse_move(&p, &short);
             if same_ends > 1 {
-                assert!(
-                    matches!(parsed, Err(MoveTextError::Ambiguous { .. })),
-                    "{short}"
-                );
+                assert!(matches!(parsed, Err(MoveTextError::Ambiguous { .. })), "{short}");
                 assert_eq!(short_notation(&p, mv), path_notation(mv));
             } else {
                 assert_eq!(parsed, Ok(*mv));

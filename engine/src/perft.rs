@@ -18,10 +18,7 @@ pub fn perft(position: &Position, depth: u32, mode: PathMode) -> u64 {
         _ => {
             let mut moves = MoveList::new();
             position.generate_moves(&mut moves, mode);
-            moves
-                .iter()
-                .map(|mv| perft(&position.play(mv), depth - 1, mode))
-                .sum()
+            moves.iter().map(|mv| perft(&position.play_pieces(mv), depth - 1, mode)).sum()
         }
     }
 }
@@ -32,10 +29,7 @@ pub fn divide(position: &Position, depth: u32, mode: PathMode) -> Vec<(Move, u64
     let mut moves = MoveList::new();
     position.generate_moves(&mut moves, mode);
     let below = depth.saturating_sub(1);
-    moves
-        .iter()
-        .map(|mv| (*mv, perft(&position.play(mv), below, mode)))
-        .collect()
+    moves.iter().map(|mv| (*mv, perft(&position.play(mv), below, mode))).collect()
 }
 
 /// [`divide`] with the root moves shared among `threads` worker threads (rayon).
@@ -58,10 +52,7 @@ pub fn divide_parallel(
     position.generate_moves(&mut moves, mode);
     let roots: Vec<Move> = moves.to_vec();
     Ok(pool.install(|| {
-        roots
-            .par_iter()
-            .map(|mv| (*mv, split_perft(&position.play(mv), depth - 1, mode)))
-            .collect()
+        roots.par_iter().map(|mv| (*mv, split_perft(&position.play(mv), depth - 1, mode))).collect()
     }))
 }
 
@@ -73,11 +64,7 @@ fn split_perft(position: &Position, depth: u32, mode: PathMode) -> u64 {
     }
     let mut moves = MoveList::new();
     position.generate_moves(&mut moves, mode);
-    moves
-        .to_vec()
-        .par_iter()
-        .map(|mv| perft(&position.play(mv), depth - 1, mode))
-        .sum()
+    moves.to_vec().par_iter().map(|mv| perft(&position.play(mv), depth - 1, mode)).sum()
 }
 
 #[cfg(test)]
@@ -89,11 +76,7 @@ mod tests {
         let p = Position::start();
         let expected = [1u64, 7, 49, 302, 1469, 7361];
         for (depth, &n) in expected.iter().enumerate() {
-            assert_eq!(
-                perft(&p, depth as u32, PathMode::Unique),
-                n,
-                "depth {depth}"
-            );
+            assert_eq!(perft(&p, depth as u32, PathMode::Unique), n, "depth {depth}");
         }
     }
 
@@ -102,11 +85,8 @@ mod tests {
         let p = Position::start();
         let total: u64 = divide(&p, 5, PathMode::Unique).iter().map(|(_, n)| n).sum();
         assert_eq!(total, 7361);
-        let parallel: u64 = divide_parallel(&p, 5, PathMode::Unique, 2)
-            .unwrap()
-            .iter()
-            .map(|(_, n)| n)
-            .sum();
+        let parallel: u64 =
+            divide_parallel(&p, 5, PathMode::Unique, 2).unwrap().iter().map(|(_, n)| n).sum();
         assert_eq!(parallel, 7361);
     }
 }

@@ -81,10 +81,7 @@ impl fmt::Display for SetupError {
         match self {
             SetupError::SquareTwice(s) => write!(f, "square {s} is given more than one piece"),
             SetupError::ManOnPromotionRow(s) => {
-                write!(
-                    f,
-                    "a man on square {s} stands on its promotion row (it would be a king)"
-                )
+                write!(f, "a man on square {s} stands on its promotion row (it would be a king)")
             }
             SetupError::TooManyPieces(c) => write!(f, "{c:?} has more than 12 pieces"),
         }
@@ -137,13 +134,7 @@ impl Position {
                 return Err(SetupError::TooManyPieces(color));
             }
         }
-        let mut position = Position {
-            white,
-            black,
-            kings,
-            side,
-            key: 0,
-        };
+        let mut position = Position { white, black, kings, side, key: 0 };
         position.key = position.compute_key();
         Ok(position)
     }
@@ -213,11 +204,7 @@ impl Position {
 
     /// The Zobrist key computed from scratch; equals [`Position::key`].
     pub fn compute_key(&self) -> u64 {
-        let mut key = if self.side == Color::Black {
-            zobrist::BLACK_TO_MOVE
-        } else {
-            0
-        };
+        let mut key = if self.side == Color::Black { zobrist::BLACK_TO_MOVE } else { 0 };
         for s in self.occupied() {
             if let Some(piece) = self.piece_at(s) {
                 key ^= zobrist::piece_key(piece, s);
@@ -240,46 +227,60 @@ impl Position {
     /// move text), and returns the new position.
     #[inline]
     pub fn play(&self, mv: &Move) -> Position {
-        let mut next = *self;
-        let from = mv.from();
-        let to = mv.to();
-        let from_to = Bitboard::from_square(from) ^ Bitboard::from_square(to);
-        let was_king = self.kings.contains(from);
+        let next = self.play_pieces(mv);
+        let (from, to) = (mv.from_bit(), mv.to_bit());
         let us = self.side;
-        let mover = Piece::new(us, was_king);
+        let was_king = self.kings.0 >> from & 1 != 0;
+        let is_king = next.kings.0 >> to & 1 != 0;
+        let mut key = self.key
+            ^ zobrist::BLACK_TO_MOVE
+            ^ zobrist::piece_key_at_bit(Piece::new(us, was_king), from)
+            ^ zobrist::piece_key_at_bit(Piece::new(us, is_king), to);
+        let them = us.opposite();
+        let (man, king) = (Piece::new(them, false), Piece::new(them, true));
+        let mut bits = mv.captured().0;
+        while bits != 0 {
+            let bit = bits.trailing_zeros();
+            bits &= bits - 1;
+            let piece = if self.kings.0 >> bit & 1 != 0 { king } else { man };
+            key ^= zobrist::piece_key_at_bit(piece, bit);
+        }
+        let next = Position { key, ..next };
+        debug_assert_eq!(next.key, next.compute_key());
+        next
+    }
+
+    /// Plays `mv` on the pieces and the side to move only; the key is left as it was (stale).
+    /// Perft uses this: it never reads keys below its root.
+    #[inline]
+    pub(crate) fn play_pieces(&self, mv: &Move) -> Position {
+        let mut next = *self;
+        let (from, to) = (mv.from_bit(), mv.to_bit());
+        let from_to = Bitboard((1u64 << from) ^ (1u64 << to));
         let captured = mv.captured();
-        let mut key = self.key ^ zobrist::BLACK_TO_MOVE ^ zobrist::piece_key(mover, from);
-        let promotes = !was_king
-            && match us {
-                Color::White => Bitboard::WHITE_PROMOTION.contains(to),
-                Color::Black => Bitboard::BLACK_PROMOTION.contains(to),
+        match self.side {
+            Color::White => {
+                next.white = next.white ^ from_to;
+                next.black = next.black - captured;
+            }
+            Color::Black => {
+                next.black = next.black ^ from_to;
+                next.white = next.white - captured;
+            }
+        }
+        let kings = self.kings - captured;
+        next.kings = if kings.0 >> from & 1 != 0 {
+            kings ^ from_to
+        } else {
+            let promotion = match self.side {
+                Color::White => Bitboard::WHITE_PROMOTION,
+                Color::Black => Bitboard::BLACK_PROMOTION,
             };
-        key ^= zobrist::piece_key(Piece::new(us, was_king || promotes), to);
-        if !captured.is_empty() {
-            let them = us.opposite();
-            for s in captured {
-                key ^= zobrist::piece_key(Piece::new(them, self.kings.contains(s)), s);
-            }
-            match them {
-                Color::White => next.white = next.white - captured,
-                Color::Black => next.black = next.black - captured,
-            }
-            next.kings = next.kings - captured;
-        }
-        match us {
-            Color::White => next.white = next.white ^ from_to,
-            Color::Black => next.black = next.black ^ from_to,
-        }
-        if was_king {
-            next.kings = next.kings ^ from_to;
-        } else if promotes {
-            next.kings |= Bitboard::from_square(to);
-        }
-        next.side = us.opposite();
-        next.key = key;
+            kings | (promotion & Bitboard(1u64 << to))
+        };
+        next.side = self.side.opposite();
         debug_assert!(!next.white.intersects(next.black));
         debug_assert!((next.kings - (next.white | next.black)).is_empty());
-        debug_assert_eq!(next.key, next.compute_key());
         next
     }
 }

@@ -4,7 +4,7 @@
 //! in every build and on every machine (the transposition table and book may rely on that).
 
 use crate::position::Piece;
-use crate::square::Square;
+use crate::square::{Square, BIT_OF_SQUARE};
 
 const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -32,10 +32,31 @@ const TABLE: ([[u64; 32]; 4], u64) = {
     (table, side)
 };
 
+/// The same keys indexed by padded-layout bit index (ghost bits hold 0).
+const BY_BIT: [[u64; 64]; 4] = {
+    let mut table = [[0u64; 64]; 4];
+    let mut piece = 0;
+    while piece < 4 {
+        let mut s = 0;
+        while s < 32 {
+            table[piece][BIT_OF_SQUARE[s] as usize] = TABLE.0[piece][s];
+            s += 1;
+        }
+        piece += 1;
+    }
+    table
+};
+
 /// The key of `piece` standing on `square`.
 #[inline]
 pub fn piece_key(piece: Piece, square: Square) -> u64 {
     TABLE.0[piece as usize][square.index()]
+}
+
+/// The key of `piece` standing on the square at padded-layout bit index `bit`.
+#[inline(always)]
+pub(crate) fn piece_key_at_bit(piece: Piece, bit: u32) -> u64 {
+    BY_BIT[piece as usize][bit as usize & 63]
 }
 
 /// Xored into the key when Black is to move.

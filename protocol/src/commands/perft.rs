@@ -29,21 +29,13 @@ pub struct PerftArgs {
 /// Runs `dama perft`.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
     let position = position_from_fen(&args.fen)?;
-    let mode = if args.paths {
-        PathMode::EveryPath
-    } else {
-        PathMode::Unique
-    };
+    let mode = if args.paths { PathMode::EveryPath } else { PathMode::Unique };
     for depth in 1..=args.depth {
         let started = Instant::now();
         let split = divide_parallel(&position, depth, mode, args.threads as usize)?;
         let seconds = started.elapsed().as_secs_f64();
         let nodes: u64 = split.iter().map(|(_, n)| n).sum();
-        let nps = if seconds > 0.0 {
-            (nodes as f64 / seconds) as u64
-        } else {
-            0
-        };
+        let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
         println!("depth {depth} nodes {nodes} time {seconds:.3} nps {nps}");
         if args.divide && depth == args.depth {
             for (mv, n) in &split {
