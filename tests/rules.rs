@@ -41,28 +41,15 @@ fn generated(position: &Position) -> BTreeSet<MoveKey> {
 fn check(fen: &str, expected: &[&str]) {
     let position = parse_fen(fen).unwrap();
     let want: BTreeSet<MoveKey> = expected.iter().map(|t| expected_key(t)).collect();
-    assert_eq!(
-        want.len(),
-        expected.len(),
-        "expected moves must be distinct"
-    );
+    assert_eq!(want.len(), expected.len(), "expected moves must be distinct");
     let got = generated(&position);
     assert_eq!(got, want, "position {fen}");
-    assert_eq!(
-        position.legal_moves().len(),
-        expected.len(),
-        "one move per distinct effect"
-    );
+    assert_eq!(position.legal_moves().len(), expected.len(), "one move per distinct effect");
 }
 
 #[test]
 fn r01_start_position_and_orientation() {
-    check(
-        "W:W21-32:B1-12",
-        &[
-            "21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20",
-        ],
-    );
+    check("W:W21-32:B1-12", &["21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20"]);
 }
 
 #[test]
@@ -114,10 +101,7 @@ fn r10_rule_4_decided_at_the_second_king() {
 fn r11_ring_back_to_the_start_square_rule_4_fixes_the_direction() {
     check("W:WK22:B19,20,K27,28", &["22x31x24x15x22"]);
     let p = parse_fen("W:WK22:B19,20,K27,28").unwrap();
-    assert_eq!(
-        dama_engine::path_notation(&p.legal_moves()[0]),
-        "22x31x24x15x22"
-    );
+    assert_eq!(dama_engine::path_notation(&p.legal_moves()[0]), "22x31x24x15x22");
 }
 
 #[test]

@@ -66,13 +66,13 @@ impl Move {
 
     /// The start square's bit index in the padded layout.
     #[inline(always)]
-    pub(crate) const fn from_bit(&self) -> u32 {
+    pub(crate) const fn start_bit(&self) -> u32 {
         self.from as u32
     }
 
     /// The end square's bit index in the padded layout.
     #[inline(always)]
-    pub(crate) const fn to_bit(&self) -> u32 {
+    pub(crate) const fn end_bit(&self) -> u32 {
         self.to as u32
     }
 

@@ -228,7 +228,7 @@ impl Position {
     #[inline]
     pub fn play(&self, mv: &Move) -> Position {
         let next = self.play_pieces(mv);
-        let (from, to) = (mv.from_bit(), mv.to_bit());
+        let (from, to) = (mv.start_bit(), mv.end_bit());
         let us = self.side;
         let was_king = self.kings.0 >> from & 1 != 0;
         let is_king = next.kings.0 >> to & 1 != 0;
@@ -255,7 +255,7 @@ impl Position {
     #[inline]
     pub(crate) fn play_pieces(&self, mv: &Move) -> Position {
         let mut next = *self;
-        let (from, to) = (mv.from_bit(), mv.to_bit());
+        let (from, to) = (mv.start_bit(), mv.end_bit());
         let from_to = Bitboard((1u64 << from) ^ (1u64 << to));
         let captured = mv.captured();
         match self.side {
