@@ -27,6 +27,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod search;
 pub mod square;
 pub mod zobrist;
 

@@ -22,6 +22,10 @@ enum Command {
     Moves(commands::moves::MovesArgs),
     /// Count the leaves of the move tree to a depth (the move generator's check).
     Perft(commands::perft::PerftArgs),
+    /// Search a position and print each iteration, then `bestmove`.
+    Analyze(commands::analyze::AnalyzeArgs),
+    /// Search a fixed set of positions; prints `nodes` (a fingerprint) and `nps`.
+    Bench(commands::bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +33,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Moves(args) => commands::moves::run(&args),
         Command::Perft(args) => commands::perft::run(&args),
+        Command::Analyze(args) => commands::analyze::run(&args),
+        Command::Bench(args) => commands::bench::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

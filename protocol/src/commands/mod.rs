@@ -1,5 +1,7 @@
 //! The subcommands of `dama`, one module each.
 
+pub mod analyze;
+pub mod bench;
 pub mod moves;
 pub mod perft;
 

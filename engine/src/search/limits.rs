@@ -1,0 +1,213 @@
+//! What ends a search: depth, nodes, time per move, a game clock, or only a stop signal; and the
+//! time manager that turns a clock into a soft target and a hard limit.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// A game clock for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub time: Duration,
+    /// Added after each move (credited before this move, so this move may use `time + increment`).
+    pub increment: Duration,
+    /// Moves to play before the clock is refilled, if the time control has periods.
+    pub moves_to_go: Option<u32>,
+}
+
+/// The limits of one search. Every limit given applies; with none, the search runs until stopped.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchLimits {
+    /// Deepest iteration (nominal depth in plies).
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes (checked often enough to overshoot by a few hundred).
+    pub nodes: Option<u64>,
+    /// Fixed time for this move.
+    pub move_time: Option<Duration>,
+    /// A game clock to manage.
+    pub clock: Option<Clock>,
+    /// Search until stopped, ignoring the other limits except depth... none: analysis mode.
+    pub infinite: bool,
+}
+
+impl SearchLimits {
+    /// Limits with only a depth.
+    pub fn depth(depth: u32) -> SearchLimits {
+        SearchLimits { depth: Some(depth), ..SearchLimits::default() }
+    }
+
+    /// Limits with only a node count.
+    pub fn nodes(nodes: u64) -> SearchLimits {
+        SearchLimits { nodes: Some(nodes), ..SearchLimits::default() }
+    }
+
+    /// Limits with only a time per move.
+    pub fn move_time(time: Duration) -> SearchLimits {
+        SearchLimits { move_time: Some(time), ..SearchLimits::default() }
+    }
+
+    /// Whether the search may stop by itself (anything but infinite analysis).
+    pub fn is_bounded(&self) -> bool {
+        !self.infinite
+            && (self.depth.is_some()
+                || self.nodes.is_some()
+                || self.move_time.is_some()
+                || self.clock.is_some())
+    }
+}
+
+/// Shared between the caller and the search threads: the stop signal, pondering and the instant
+/// the clock started.
+#[derive(Debug)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    clock_start: Mutex<Instant>,
+}
+
+impl SearchControl {
+    /// A control for a normal search (not pondering); the clock starts now.
+    pub fn new() -> SearchControl {
+        SearchControl {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            clock_start: Mutex::new(Instant::now()),
+        }
+    }
+
+    /// A control for a ponder search: no time limit applies until [`SearchControl::ponder_hit`].
+    pub fn pondering() -> SearchControl {
+        let control = SearchControl::new();
+        control.pondering.store(true, Ordering::SeqCst);
+        control
+    }
+
+    /// Asks the search to stop as soon as it can; it still returns its best move.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a stop was asked for.
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The expected move was played: the clock starts now and the limits apply.
+    pub fn ponder_hit(&self) {
+        if let Ok(mut start) = self.clock_start.lock() {
+            *start = Instant::now();
+        }
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// Whether the search is pondering (its time limits do not run).
+    #[inline]
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// Time since the clock started (since creation, or since the ponder hit).
+    pub fn elapsed(&self) -> Duration {
+        self.clock_start.lock().map(|start| start.elapsed()).unwrap_or_default()
+    }
+}
+
+impl Default for SearchControl {
+    fn default() -> SearchControl {
+        SearchControl::new()
+    }
+}
+
+/// Time the engine keeps in reserve for the protocol, process scheduling and the GUI.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+
+/// The time budget of one move: stop starting new iterations after `soft`, stop at once at `hard`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeBudget {
+    /// The target: no new iteration starts after it.
+    pub soft: Duration,
+    /// The limit: the search stops at once when it is reached.
+    pub hard: Duration,
+}
+
+impl TimeBudget {
+    /// The budget for `limits`, or `None` when no time limit applies.
+    pub fn new(limits: &SearchLimits) -> Option<TimeBudget> {
+        if limits.infinite {
+            return None;
+        }
+        let mut budget: Option<TimeBudget> = None;
+        if let Some(t) = limits.move_time {
+            let hard = t.saturating_sub(MOVE_OVERHEAD.min(t / 10)).max(Duration::from_millis(1));
+            budget = Some(TimeBudget { soft: hard, hard });
+        }
+        if let Some(clock) = limits.clock {
+            let clock_budget = TimeBudget::for_clock(&clock);
+            budget = Some(match budget {
+                Some(b) => TimeBudget {
+                    soft: b.soft.min(clock_budget.soft),
+                    hard: b.hard.min(clock_budget.hard),
+                },
+                None => clock_budget,
+            });
+        }
+        budget
+    }
+
+    /// Splits a clock: the remaining time over the moves still to play, plus most of the
+    /// increment; the hard limit allows a few times the target but never more than a safe share
+    /// of what is on the clock.
+    fn for_clock(clock: &Clock) -> TimeBudget {
+        let available = clock.time + clock.increment;
+        let reserve = MOVE_OVERHEAD.min(available / 5);
+        let usable = available.saturating_sub(reserve);
+        let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
+        let share = clock.time / (moves + 2) + clock.increment * 3 / 4;
+        let soft = share.min(usable / 2);
+        let hard_cap = if moves == 1 { usable } else { usable * 2 / 5 };
+        let hard = (soft * 4).min(hard_cap).max(soft.min(usable));
+        let floor = Duration::from_millis(1).min(usable);
+        TimeBudget { soft: soft.max(floor), hard: hard.max(floor) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(ms: u64, inc: u64, moves: Option<u32>) -> SearchLimits {
+        SearchLimits {
+            clock: Some(Clock {
+                time: Duration::from_millis(ms),
+                increment: Duration::from_millis(inc),
+                moves_to_go: moves,
+            }),
+            ..SearchLimits::default()
+        }
+    }
+
+    #[test]
+    fn the_hard_limit_never_exceeds_the_clock() {
+        for ms in [1, 10, 100, 1_000, 60_000] {
+            for inc in [0, 10, 1_000] {
+                for moves in [None, Some(1), Some(5), Some(40)] {
+                    let b = TimeBudget::new(&clock(ms, inc, moves)).unwrap();
+                    assert!(b.soft <= b.hard, "{ms} {inc} {moves:?}: {b:?}");
+                    assert!(
+                        b.hard < Duration::from_millis(ms + inc),
+                        "{ms} {inc} {moves:?}: {b:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn move_time_leaves_an_overhead() {
+        let b = TimeBudget::new(&SearchLimits::move_time(Duration::from_secs(1))).unwrap();
+        assert_eq!(b.hard, Duration::from_millis(970));
+        assert!(TimeBudget::new(&SearchLimits::depth(5)).is_none());
+    }
+}

@@ -1,0 +1,291 @@
+//! The search: iterative deepening with aspiration windows over a principal-variation
+//! alpha-beta ([`worker`]), a shared transposition table ([`tt`]), Lazy SMP threads, and the
+//! evaluation ([`eval`]). No I/O: progress is reported through a callback.
+//!
+//! ```
+//! use dama_engine::search::{GameHistory, SearchControl, SearchLimits, Searcher};
+//! use dama_engine::Position;
+//!
+//! let mut searcher = Searcher::new(16, 1).unwrap();
+//! let position = Position::start();
+//! let result = searcher.search(
+//!     &position,
+//!     &GameHistory::new(&position),
+//!     &SearchLimits::depth(6),
+//!     &SearchControl::new(),
+//!     |info| assert!(info.depth >= 1),
+//! );
+//! assert!(position.legal_moves().contains(&result.best_move.unwrap()));
+//! ```
+
+pub mod eval;
+pub mod history;
+pub mod limits;
+pub mod ordering;
+pub mod score;
+pub mod tt;
+mod worker;
+
+pub use history::{GameHistory, DEFAULT_QUIET_PLY_LIMIT};
+pub use limits::{Clock, SearchControl, SearchLimits, TimeBudget};
+pub use score::Score;
+pub use tt::{TableSizeError, TranspositionTable};
+
+use crate::moves::Move;
+use crate::position::Position;
+use score::{is_decisive, plies_to_end, INFINITY};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use worker::{Shared, Worker};
+
+/// The deepest nominal depth an iteration can reach.
+pub const MAX_DEPTH: u32 = 100;
+
+/// Progress of a search, reported after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// The nominal depth just completed.
+    pub depth: u32,
+    /// The deepest ply reached (captures and extensions go beyond the nominal depth).
+    pub seldepth: u32,
+    /// The score for the side to move, in hundredths of a man (see [`score`]).
+    pub score: Score,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time since the search started (or since the ponder hit).
+    pub time: Duration,
+    /// The principal variation, first move first.
+    pub pv: Vec<Move>,
+    /// Transposition table use, permille.
+    pub table_fill: u32,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the position has no legal move.
+    pub best_move: Option<Move>,
+    /// The expected reply, to ponder on.
+    pub ponder_move: Option<Move>,
+    /// The score of the best move.
+    pub score: Score,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time used.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// A search engine: the transposition table and the thread count, kept between searches.
+pub struct Searcher {
+    tt: TranspositionTable,
+    threads: usize,
+    quiet_ply_limit: u32,
+}
+
+impl Searcher {
+    /// A searcher with a table of `table_mib` MiB and `threads` threads (at least one).
+    pub fn new(table_mib: usize, threads: usize) -> Result<Searcher, TableSizeError> {
+        Ok(Searcher {
+            tt: TranspositionTable::new(table_mib)?,
+            threads: threads.max(1),
+            quiet_ply_limit: DEFAULT_QUIET_PLY_LIMIT,
+        })
+    }
+
+    /// Resizes the transposition table (its contents are lost). On error the old table is kept.
+    pub fn set_table_size(&mut self, mib: usize) -> Result<(), TableSizeError> {
+        self.tt = TranspositionTable::new(mib)?;
+        Ok(())
+    }
+
+    /// Sets the number of search threads (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Sets the 40-move limit in plies used when no history says otherwise.
+    pub fn set_quiet_ply_limit(&mut self, plies: u32) {
+        self.quiet_ply_limit = plies;
+    }
+
+    /// Forgets everything learned: for a new game, and before each `bench` position.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The table.
+    pub fn table(&self) -> &TranspositionTable {
+        &self.tt
+    }
+
+    /// Searches `position` (reached through `history`) within `limits`; `control` can stop it
+    /// from another thread. `progress` is called after every completed iteration.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        history: &GameHistory,
+        limits: &SearchLimits,
+        control: &SearchControl,
+        mut progress: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let started = Instant::now();
+        let mut root_moves: Vec<Move> = position.legal_moves().to_vec();
+        let empty_result = |best: Option<Move>| SearchResult {
+            best_move: best,
+            ponder_move: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            time: started.elapsed(),
+            pv: best.into_iter().collect(),
+        };
+        if root_moves.is_empty() {
+            wait_if_unbounded(limits, control);
+            return empty_result(None);
+        }
+        if root_moves.len() == 1 && !limits.infinite && !control.is_pondering() {
+            return empty_result(Some(root_moves[0]));
+        }
+        self.tt.new_search();
+        let shared = Shared {
+            tt: &self.tt,
+            control,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit: limits.nodes,
+            budget: TimeBudget::new(limits),
+            quiet_ply_limit: history.quiet_ply_limit().min(self.quiet_ply_limit),
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // A history that does not end at this position is not this game's: ignore it.
+        let matches = history.keys().last() == Some(&position.key());
+        let keys: Vec<u64> = if matches { history.keys().to_vec() } else { vec![position.key()] };
+        let quiet = if matches { history.quiet_plies() } else { 0 };
+        let helpers = self.threads - 1;
+        let result = std::thread::scope(|scope| {
+            for id in 0..helpers {
+                let shared = &shared;
+                let (keys, moves) = (&keys, root_moves.clone());
+                scope.spawn(move || {
+                    let mut worker = Worker::new(shared, keys, quiet, false);
+                    iterate(
+                        &mut worker,
+                        position,
+                        moves,
+                        max_depth,
+                        1 + (id % 2) as u32,
+                        shared,
+                        &mut |_| {},
+                    );
+                });
+            }
+            let mut worker = Worker::new(&shared, &keys, quiet, true);
+            let outcome = iterate(
+                &mut worker,
+                position,
+                std::mem::take(&mut root_moves),
+                max_depth,
+                1,
+                &shared,
+                &mut progress,
+            );
+            shared.done.store(true, Ordering::SeqCst);
+            outcome
+        });
+        wait_if_unbounded(limits, control);
+        let (best, score, depth, pv) = result;
+        SearchResult {
+            best_move: Some(best),
+            ponder_move: pv.get(1).copied(),
+            score,
+            depth,
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            time: started.elapsed(),
+            pv,
+        }
+    }
+}
+
+/// Infinite analysis and pondering do not return before the caller says so.
+fn wait_if_unbounded(limits: &SearchLimits, control: &SearchControl) {
+    while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Iterative deepening on one thread; returns (best move, score, depth, principal variation).
+fn iterate(
+    worker: &mut Worker,
+    root: &Position,
+    mut moves: Vec<Move>,
+    max_depth: u32,
+    first_depth: u32,
+    shared: &Shared,
+    progress: &mut dyn FnMut(&SearchInfo),
+) -> (Move, Score, u32, Vec<Move>) {
+    let mut best = (moves[0], 0, 0, vec![moves[0]]);
+    let mut score = 0;
+    for depth in first_depth..=max_depth {
+        let mut delta = 25;
+        let (mut alpha, mut beta) =
+            if depth >= 5 { (score - delta, score + delta) } else { (-INFINITY, INFINITY) };
+        loop {
+            let s = worker.search_root(root, &mut moves, depth as i32, alpha, beta);
+            if worker.stopped {
+                break;
+            }
+            if s <= alpha {
+                alpha = (s - delta).max(-INFINITY);
+            } else if s >= beta {
+                beta = (s + delta).min(INFINITY);
+            } else {
+                score = s;
+                break;
+            }
+            delta *= 2;
+            if delta > 400 {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+        worker.flush_nodes();
+        if worker.stopped {
+            break;
+        }
+        let pv = worker.principal_variation();
+        best = (moves[0], score, depth, if pv.is_empty() { vec![moves[0]] } else { pv });
+        let elapsed = shared.control.elapsed();
+        progress(&SearchInfo {
+            depth,
+            seldepth: worker.seldepth,
+            score,
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            time: elapsed,
+            pv: best.3.clone(),
+            table_fill: shared.tt.fill_permille(),
+        });
+        if let Some(budget) = shared.budget {
+            if !shared.control.is_pondering() && elapsed >= budget.soft * 3 / 5 {
+                break;
+            }
+        }
+        if is_decisive(score)
+            && plies_to_end(score).is_some_and(|n| (n.unsigned_abs()) < depth)
+            && !shared.control.is_pondering()
+        {
+            // The game's end is inside the horizon: deeper iterations cannot change the result.
+            if shared.budget.is_some() || shared.node_limit.is_some() {
+                break;
+            }
+        }
+    }
+    best
+}

@@ -1,0 +1,81 @@
+//! Search scores: centi-men from the side to move's point of view, with wins and losses encoded
+//! as distance to the end of the game in plies.
+
+/// A score in hundredths of a man (a man = 100), from the side to move's point of view.
+pub type Score = i32;
+
+/// The score of a position won on the spot (the opponent has no move). A win in `n` plies
+/// scores `WIN - n`.
+pub const WIN: Score = 30_000;
+/// Scores beyond this (in absolute value) are wins or losses, not evaluations.
+pub const WIN_BOUND: Score = WIN - 1_000;
+/// Larger than any score: the initial alpha-beta window.
+pub const INFINITY: Score = 32_000;
+/// The score of a draw.
+pub const DRAW: Score = 0;
+
+/// The score of being won `plies` plies from the root.
+pub const fn win_in(plies: u32) -> Score {
+    WIN - plies as Score
+}
+
+/// The score of being lost `plies` plies from the root.
+pub const fn loss_in(plies: u32) -> Score {
+    -WIN + plies as Score
+}
+
+/// Whether `score` says the game is won or lost (rather than an evaluation).
+pub const fn is_decisive(score: Score) -> bool {
+    score.abs() > WIN_BOUND
+}
+
+/// For a decisive score, the number of plies to the end of the game (positive when winning).
+pub fn plies_to_end(score: Score) -> Option<i32> {
+    if score > WIN_BOUND {
+        Some(WIN - score)
+    } else if score < -WIN_BOUND {
+        Some(-(WIN + score))
+    } else {
+        None
+    }
+}
+
+/// Converts a score relative to the root into one relative to a node `ply` plies deep, for
+/// storing in the transposition table (a win in `n` from the root is a win in `n - ply` there).
+pub const fn to_table(score: Score, ply: u32) -> Score {
+    if score > WIN_BOUND {
+        score + ply as Score
+    } else if score < -WIN_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`to_table`].
+pub const fn from_table(score: Score, ply: u32) -> Score {
+    if score > WIN_BOUND {
+        score - ply as Score
+    } else if score < -WIN_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_conversion_round_trips() {
+        for score in [win_in(7), loss_in(12), 35, -250, DRAW] {
+            for ply in [0, 3, 40] {
+                assert_eq!(from_table(to_table(score, ply), ply), score);
+            }
+        }
+        assert_eq!(plies_to_end(win_in(9)), Some(9));
+        assert_eq!(plies_to_end(loss_in(4)), Some(-4));
+        assert_eq!(plies_to_end(120), None);
+    }
+}

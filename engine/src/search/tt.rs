@@ -1,0 +1,318 @@
+//! The transposition table: a shared, lock-free hash table of search results.
+//!
+//! Each entry is two 64-bit words, `check = key ^ data` and `data`; a reader accepts an entry
+//! only when `check ^ data` equals its key, so a torn write by another thread is never believed.
+//! Entries live in buckets of four (one 64-byte cache line); a store replaces the entry of the
+//! same position, or else the one least worth keeping by depth and age.
+//!
+//! ```text
+//! data bit layout
+//!  0..16  move: from (5 bits, square index) | to (5 bits) << 5 | captured-set hash (6 bits) << 10
+//! 16..32  score (i16, win/loss relative to the node)
+//! 32..40  depth (u8)
+//! 40..42  bound (0 none, 1 upper, 2 lower, 3 exact)
+//! 42..48  age (6 bits, the search generation)
+//! 48..64  static evaluation (i16)
+//! ```
+
+use crate::moves::Move;
+use crate::search::score::Score;
+use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::fmt;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// Which side of the true score a stored score is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The true score is at most the stored one (the node failed low).
+    Upper = 1,
+    /// The true score is at least the stored one (the node failed high).
+    Lower = 2,
+    /// The stored score is exact.
+    Exact = 3,
+}
+
+/// A move as the table stores it: enough to find it again in the position's move list.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PackedMove(u16);
+
+impl PackedMove {
+    /// Packs a move.
+    pub fn new(mv: &Move) -> PackedMove {
+        let captured = mv.captured().to_square_mask();
+        let hash = (captured.wrapping_mul(0x9E37_79B1) >> 26) as u16;
+        PackedMove(1 << 15 | mv.from().index() as u16 | (mv.to().index() as u16) << 5 | hash << 10)
+    }
+
+    /// Whether no move is stored.
+    pub fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `mv` is the stored move.
+    pub fn matches(self, mv: &Move) -> bool {
+        !self.is_none() && PackedMove::new(mv) == self
+    }
+}
+
+/// What a probe finds.
+#[derive(Clone, Copy, Debug)]
+pub struct TableEntry {
+    /// The best move found, if any.
+    pub best_move: PackedMove,
+    /// The score, relative to the node (convert with `score::from_table`).
+    pub score: Score,
+    /// The depth it was searched to.
+    pub depth: u8,
+    /// The kind of bound the score is.
+    pub bound: Bound,
+    /// The static evaluation of the position.
+    pub eval: Score,
+}
+
+const BUCKET_ENTRIES: usize = 4;
+
+#[repr(C, align(64))]
+struct Bucket {
+    words: [AtomicU64; 2 * BUCKET_ENTRIES],
+}
+
+/// Why the table could not be sized.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSizeError {
+    /// The size asked for, in MiB.
+    pub mib: usize,
+}
+
+impl fmt::Display for TableSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot allocate a transposition table of {} MiB", self.mib)
+    }
+}
+
+impl std::error::Error for TableSizeError {}
+
+/// The transposition table, shared by all search threads.
+pub struct TranspositionTable {
+    buckets: *mut Bucket,
+    len: usize,
+    age: AtomicU8,
+}
+
+// SAFETY: every access to the buckets goes through atomics; the pointer is owned and freed once.
+unsafe impl Send for TranspositionTable {}
+// SAFETY: as above, all shared access is atomic.
+unsafe impl Sync for TranspositionTable {}
+
+impl TranspositionTable {
+    /// The largest size accepted, in MiB (1 TiB).
+    pub const MAX_MIB: usize = 1 << 20;
+
+    /// A table of `mib` MiB (at least one bucket). Fails with a clear error when the memory
+    /// cannot be had.
+    pub fn new(mib: usize) -> Result<TranspositionTable, TableSizeError> {
+        let error = TableSizeError { mib };
+        if mib > Self::MAX_MIB {
+            return Err(error);
+        }
+        let len = (mib << 20) / std::mem::size_of::<Bucket>();
+        let len = len.max(1);
+        let layout = Layout::array::<Bucket>(len).map_err(|_| error.clone())?;
+        // SAFETY: the layout has non-zero size; all-zero bytes are valid atomics (empty entries).
+        let buckets = unsafe { alloc_zeroed(layout) } as *mut Bucket;
+        if buckets.is_null() {
+            return Err(error);
+        }
+        Ok(TranspositionTable { buckets, len, age: AtomicU8::new(0) })
+    }
+
+    fn buckets(&self) -> &[Bucket] {
+        // SAFETY: `buckets` points to `len` initialised buckets owned by self.
+        unsafe { std::slice::from_raw_parts(self.buckets, self.len) }
+    }
+
+    /// The size in bytes.
+    pub fn size_bytes(&self) -> usize {
+        self.len * std::mem::size_of::<Bucket>()
+    }
+
+    /// Empties the table (a new game).
+    pub fn clear(&self) {
+        for bucket in self.buckets() {
+            for word in &bucket.words {
+                word.store(0, Ordering::Relaxed);
+            }
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search generation: older entries become easier to replace.
+    pub fn new_search(&self) {
+        let age = self.age.load(Ordering::Relaxed);
+        self.age.store((age + 1) & 63, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let index = ((key as u128 * self.len as u128) >> 64) as usize;
+        &self.buckets()[index]
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TableEntry> {
+        let bucket = self.bucket(key);
+        for i in 0..BUCKET_ENTRIES {
+            let check = bucket.words[2 * i].load(Ordering::Relaxed);
+            let data = bucket.words[2 * i + 1].load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key {
+                return Some(unpack(data));
+            }
+        }
+        None
+    }
+
+    /// Stores a search result for `key`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        best_move: PackedMove,
+        score: Score,
+        depth: u8,
+        bound: Bound,
+        eval: Score,
+    ) {
+        let age = self.age.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for i in 0..BUCKET_ENTRIES {
+            let check = bucket.words[2 * i].load(Ordering::Relaxed);
+            let data = bucket.words[2 * i + 1].load(Ordering::Relaxed);
+            if data == 0 || check ^ data == key {
+                if data != 0 {
+                    let old = unpack(data);
+                    // Keep a deeper result of this position unless the new one is exact.
+                    if bound != Bound::Exact
+                        && old.depth > depth.saturating_add(2)
+                        && (data >> 42) as u8 & 63 == age
+                    {
+                        return;
+                    }
+                }
+                victim = i;
+                break;
+            }
+            let entry_age = (data >> 42) as u8 & 63;
+            let stale = (age.wrapping_sub(entry_age) & 63) as i32;
+            let worth = unpack(data).depth as i32 - 8 * stale;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = i;
+            }
+        }
+        let mut best = best_move;
+        if best.is_none() {
+            // Keep the move of an earlier search of the same position.
+            let check = bucket.words[2 * victim].load(Ordering::Relaxed);
+            let data = bucket.words[2 * victim + 1].load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key {
+                best = PackedMove(data as u16);
+            }
+        }
+        let data = best.0 as u64
+            | (score as i16 as u16 as u64) << 16
+            | (depth as u64) << 32
+            | (bound as u64) << 40
+            | (age as u64 & 63) << 42
+            | (eval.clamp(-32_000, 32_000) as i16 as u16 as u64) << 48;
+        bucket.words[2 * victim].store(key ^ data, Ordering::Relaxed);
+        bucket.words[2 * victim + 1].store(data, Ordering::Relaxed);
+    }
+
+    /// How full the table is, in permille of the first thousand entries used by this search.
+    pub fn fill_permille(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let sample = self.buckets().iter().take(250);
+        let mut used = 0u32;
+        let mut seen = 0;
+        for bucket in sample {
+            for i in 0..BUCKET_ENTRIES {
+                let data = bucket.words[2 * i + 1].load(Ordering::Relaxed);
+                seen += 1;
+                if data != 0 && (data >> 42) as u8 & 63 == age {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000).checked_div(seen).unwrap_or(0)
+    }
+}
+
+fn unpack(data: u64) -> TableEntry {
+    let bound = match (data >> 40) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
+    };
+    TableEntry {
+        best_move: PackedMove(data as u16),
+        score: (data >> 16) as u16 as i16 as Score,
+        depth: (data >> 32) as u8,
+        bound,
+        eval: (data >> 48) as u16 as i16 as Score,
+    }
+}
+
+impl Drop for TranspositionTable {
+    fn drop(&mut self) {
+        let layout = Layout::array::<Bucket>(self.len).expect("layout was valid at creation");
+        // SAFETY: allocated in `new` with this layout and not freed elsewhere.
+        unsafe { dealloc(self.buckets as *mut u8, layout) }
+    }
+}
+
+impl fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TranspositionTable({} buckets)", self.len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    #[test]
+    fn store_then_probe() {
+        let tt = TranspositionTable::new(1).unwrap();
+        let p = Position::start();
+        let mv = p.legal_moves()[3];
+        tt.store(p.key(), PackedMove::new(&mv), -123, 7, Bound::Lower, 55);
+        let e = tt.probe(p.key()).unwrap();
+        assert!(e.best_move.matches(&mv));
+        assert!(!e.best_move.matches(&p.legal_moves()[2]));
+        assert_eq!((e.score, e.depth, e.bound, e.eval), (-123, 7, Bound::Lower, 55));
+        assert!(tt.probe(p.key() ^ 1).is_none());
+        tt.clear();
+        assert!(tt.probe(p.key()).is_none());
+    }
+
+    #[test]
+    fn the_bit_layout_keeps_negative_scores_and_every_bound() {
+        let tt = TranspositionTable::new(1).unwrap();
+        for (i, bound) in [Bound::Upper, Bound::Lower, Bound::Exact].into_iter().enumerate() {
+            let key = 0x1234_5678_9ABC_DEF0 ^ i as u64;
+            tt.store(key, PackedMove::default(), -29_990, 200, bound, -31_000);
+            let e = tt.probe(key).unwrap();
+            assert_eq!((e.score, e.depth, e.bound, e.eval), (-29_990, 200, bound, -31_000));
+        }
+    }
+
+    #[test]
+    fn impossible_sizes_are_refused() {
+        assert!(TranspositionTable::new(TranspositionTable::MAX_MIB + 1).is_err());
+        assert!(TranspositionTable::new(0).is_ok(), "zero MiB still gives one bucket");
+    }
+}

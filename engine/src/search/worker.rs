@@ -1,0 +1,323 @@
+//! One search thread: principal-variation alpha-beta with a transposition table, forced captures
+//! resolved before any evaluation, draws by repetition and the 40-move count.
+
+use crate::movelist::MoveList;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::search::eval::evaluate;
+use crate::search::history::is_irreversible;
+use crate::search::limits::{SearchControl, TimeBudget};
+use crate::search::ordering::{pick_next, MoveOrdering, MAX_PLY};
+use crate::search::score::{from_table, loss_in, to_table, Score, DRAW, INFINITY};
+use crate::search::tt::{Bound, PackedMove, TranspositionTable};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a SearchControl,
+    /// Set when the main thread has finished, to end the helper threads.
+    pub done: AtomicBool,
+    /// Nodes searched by all threads (each adds its count in batches).
+    pub nodes: AtomicU64,
+    pub node_limit: Option<u64>,
+    pub budget: Option<TimeBudget>,
+    pub quiet_ply_limit: u32,
+}
+
+/// The state of one search thread.
+pub(crate) struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    ordering: MoveOrdering,
+    /// Keys of the game since its last irreversible move, then of the search path.
+    keys: Vec<u64>,
+    /// Plies since the last irreversible move, for each entry of `keys`.
+    quiet_plies: Vec<u32>,
+    pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    pub nodes: u64,
+    unreported_nodes: u64,
+    pub seldepth: u32,
+    pub stopped: bool,
+    is_main: bool,
+}
+
+const CHECK_EVERY: u64 = 256;
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        shared: &'a Shared<'a>,
+        game_keys: &[u64],
+        root_quiet_plies: u32,
+        is_main: bool,
+    ) -> Worker<'a> {
+        let n = game_keys.len() as u32;
+        let quiet_plies = (0..n).map(|i| (root_quiet_plies + i + 1).saturating_sub(n)).collect();
+        Worker {
+            shared,
+            ordering: MoveOrdering::new(),
+            keys: game_keys.to_vec(),
+            quiet_plies,
+            pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+            nodes: 0,
+            unreported_nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            is_main,
+        }
+    }
+
+    /// The principal variation found by the last completed root search.
+    pub fn principal_variation(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect()
+    }
+
+    fn check_limits(&mut self) {
+        self.shared.nodes.fetch_add(self.unreported_nodes, Ordering::Relaxed);
+        self.unreported_nodes = 0;
+        let control = self.shared.control;
+        if control.is_stopped() || (!self.is_main && self.shared.done.load(Ordering::Relaxed)) {
+            self.stopped = true;
+            return;
+        }
+        if let Some(limit) = self.shared.node_limit {
+            if self.shared.nodes.load(Ordering::Relaxed) >= limit {
+                self.stopped = true;
+                return;
+            }
+        }
+        if let Some(budget) = self.shared.budget {
+            if !control.is_pondering() && control.elapsed() >= budget.hard {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// Flushes this thread's node count into the shared total.
+    pub fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unreported_nodes, Ordering::Relaxed);
+        self.unreported_nodes = 0;
+    }
+
+    fn is_draw(&self) -> bool {
+        let n = self.keys.len();
+        let quiet = self.quiet_plies[n - 1];
+        if quiet >= self.shared.quiet_ply_limit {
+            return true;
+        }
+        let key = self.keys[n - 1];
+        let mut back = 4;
+        while back <= quiet as usize && back < n {
+            if self.keys[n - 1 - back] == key {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    fn push(&mut self, before: &Position, mv: &Move, after: &Position) {
+        let quiet =
+            if is_irreversible(before, mv) { 0 } else { self.quiet_plies[self.keys.len() - 1] + 1 };
+        self.keys.push(after.key());
+        self.quiet_plies.push(quiet);
+    }
+
+    fn pop(&mut self) {
+        self.keys.pop();
+        self.quiet_plies.pop();
+    }
+
+    /// Searches the root: `moves` in the given order (best first), returning the best score and
+    /// reordering `moves` so that the best move is first.
+    pub fn search_root(
+        &mut self,
+        root: &Position,
+        moves: &mut [Move],
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let mut best = -INFINITY;
+        self.pv_len[0] = 0;
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            let child = root.play(&mv);
+            self.push(root, &mv, &child);
+            let score = if i == 0 {
+                -self.search(&child, depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let s = -self.search(&child, depth - 1, -alpha - 1, -alpha, 1, false);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.search(&child, depth - 1, -beta, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            self.pop();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                moves[..=i].rotate_right(1);
+                self.update_pv(0, mv);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][0] = Some(mv);
+        let child_len = if ply + 1 < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
+        for i in 0..child_len.min(MAX_PLY - 1) {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = (child_len + 1).min(MAX_PLY);
+    }
+
+    /// Negamax alpha-beta with principal-variation search. `depth` may be zero or negative: then
+    /// only forced captures (and one ply against a pending enemy capture) are searched before the
+    /// evaluation is trusted.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        is_pv: bool,
+    ) -> Score {
+        self.pv_len[ply.min(MAX_PLY - 1)] = 0;
+        self.nodes += 1;
+        self.unreported_nodes += 1;
+        if self.unreported_nodes >= CHECK_EVERY {
+            self.check_limits();
+        }
+        if self.stopped {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        if self.is_draw() {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(position);
+        }
+
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves, crate::movegen::PathMode::Unique);
+        if moves.is_empty() {
+            return loss_in(ply as u32);
+        }
+        let capturing = moves[0].is_capture();
+
+        let mut depth = depth;
+        if depth <= 0 && !capturing {
+            let threatened =
+                position.with_side_to_move(position.side_to_move().opposite()).has_capture();
+            if !threatened || depth < 0 {
+                return evaluate(position);
+            }
+            // The opponent threatens a capture: look one quiet ply further, once per path.
+            depth = -1;
+        }
+
+        // Transposition table.
+        let key = position.key();
+        let entry = self.shared.tt.probe(key);
+        let mut table_move = PackedMove::default();
+        if let Some(e) = entry {
+            table_move = e.best_move;
+            let score = from_table(e.score, ply as u32);
+            if !is_pv && e.depth as i32 >= depth.max(0) {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        // A forced move costs nothing to look at one ply deeper.
+        if moves.len() == 1 && depth > 0 && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+
+        let mut scores = [0i32; crate::movelist::MOVE_LIST_CAPACITY];
+        self.ordering.score_moves(&moves, table_move, ply, &mut scores[..moves.len()]);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move: Option<Move> = None;
+        let child_depth = |d: i32| if capturing && d <= 0 { d } else { d - 1 };
+        let n = moves.len();
+        for i in 0..n {
+            pick_next(&mut moves[..n], &mut scores[..n], i);
+            let mv = moves[i];
+            let child = position.play(&mv);
+            self.push(position, &mv, &child);
+            let mut next_depth = child_depth(depth);
+            let score = if i == 0 {
+                -self.search(&child, next_depth, -beta, -alpha, ply + 1, is_pv)
+            } else {
+                // Late quiet moves are searched shallower first.
+                let reduce =
+                    depth >= 3 && i >= 3 && !capturing && !self.ordering.is_killer(&mv, ply);
+                if reduce {
+                    next_depth -= if i >= 8 && depth >= 6 { 2 } else { 1 };
+                }
+                let mut s = -self.search(&child, next_depth, -alpha - 1, -alpha, ply + 1, false);
+                if reduce && s > alpha && !self.stopped {
+                    next_depth = child_depth(depth);
+                    s = -self.search(&child, next_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && is_pv && !self.stopped {
+                    s = -self.search(&child, next_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.pop();
+            if self.stopped {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if is_pv {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if depth > 0 {
+                            self.ordering.record_cutoff(&mv, ply, depth, &moves[..i]);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let packed = best_move.map(|m| PackedMove::new(&m)).unwrap_or_default();
+        let stored_depth = depth.clamp(0, 255) as u8;
+        self.shared.tt.store(key, packed, to_table(best, ply as u32), stored_depth, bound, 0);
+        best
+    }
+}

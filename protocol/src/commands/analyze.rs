@@ -1,0 +1,94 @@
+//! `dama analyze`: search a position and print each completed iteration, then `bestmove`.
+
+use super::{position_from_fen, START_FEN};
+use clap::Args;
+use dama_engine::search::{GameHistory, SearchControl, SearchInfo, SearchLimits, Searcher};
+use dama_engine::{parse_move, path_notation};
+use std::time::Duration;
+
+/// Arguments of `dama analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// The position (PDN FEN); default the start position.
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// Moves played from that position first (any notation), e.g. "22-18 11-15".
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Search to this depth.
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(u32).range(1..=100))]
+    depth: Option<u32>,
+    /// Search for this many seconds (default 3 when no limit is given).
+    #[arg(long, conflicts_with = "nodes")]
+    movetime: Option<f64>,
+    /// Search about this many nodes.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+}
+
+/// Formats a score in men for people: `+0.35`, or `win in 7` / `loss in 4` (plies).
+pub fn score_text(score: i32) -> String {
+    match dama_engine::search::score::plies_to_end(score) {
+        Some(n) if n >= 0 => format!("win in {n}"),
+        Some(n) => format!("loss in {}", -n),
+        None => format!("{:+.2}", score as f64 / 100.0),
+    }
+}
+
+/// Runs `dama analyze`.
+pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
+    let mut position = position_from_fen(&args.fen)?;
+    let mut history = GameHistory::new(&position);
+    for text in args.moves.split_whitespace() {
+        let mv = parse_move(&position, text).map_err(|e| e.to_string())?;
+        let next = position.play(&mv);
+        history.push(&position, &mv, &next);
+        position = next;
+    }
+    let limits = match (args.depth, args.movetime, args.nodes) {
+        (Some(d), _, _) => SearchLimits::depth(d),
+        (_, Some(t), _) => {
+            if !(t.is_finite() && t > 0.0 && t < 1e7) {
+                return Err(format!("--movetime must be a positive number of seconds, got {t}"));
+            }
+            SearchLimits::move_time(Duration::from_secs_f64(t))
+        }
+        (_, _, Some(n)) => SearchLimits::nodes(n),
+        _ => SearchLimits::move_time(Duration::from_secs(3)),
+    };
+    let mut searcher =
+        Searcher::new(args.hash, args.threads as usize).map_err(|e| e.to_string())?;
+    println!("{position}");
+    println!("FEN {}", dama_engine::to_fen(&position));
+    if position.legal_moves().is_empty() {
+        println!("no legal move: the side to move has lost");
+        return Ok(());
+    }
+    let print = |info: &SearchInfo| {
+        let seconds = info.time.as_secs_f64();
+        let nps = if seconds > 0.0 { (info.nodes as f64 / seconds) as u64 } else { 0 };
+        let pv: Vec<String> = info.pv.iter().map(path_notation).collect();
+        println!(
+            "depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>7.3} pv {}",
+            info.depth,
+            info.seldepth,
+            score_text(info.score),
+            info.nodes,
+            nps,
+            seconds,
+            pv.join(" ")
+        );
+    };
+    let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
+    match result.best_move {
+        Some(mv) => println!("bestmove {}", path_notation(&mv)),
+        None => println!("bestmove none"),
+    }
+    Ok(())
+}
