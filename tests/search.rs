@@ -1,0 +1,204 @@
+//! The search, checked against independent brute force and against its own limits.
+//!
+//! Forced wins are confirmed by an exhaustive win/loss solver that uses only the move generator;
+//! the winning shot by a material-only alpha-beta written here, not by the engine's search.
+
+use dama_engine::search::{GameHistory, SearchControl, SearchLimits, SearchResult, Searcher};
+use dama_engine::{parse_fen, Color, Position};
+use std::time::{Duration, Instant};
+
+fn search(fen: &str, limits: SearchLimits, threads: usize) -> SearchResult {
+    let position = parse_fen(fen).unwrap();
+    let mut searcher = Searcher::new(16, threads).unwrap();
+    searcher.search(&position, &GameHistory::new(&position), &limits, &SearchControl::new(), |_| {})
+}
+
+/// Whether the side to move can force the opponent out of moves within `plies` plies.
+fn wins_within(position: &Position, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    position.legal_moves().iter().any(|mv| {
+        let next = position.play(mv);
+        let replies = next.legal_moves();
+        replies.is_empty()
+            || (plies >= 3 && replies.iter().all(|r| wins_within(&next.play(r), plies - 2)))
+    })
+}
+
+/// Material (men 1, kings 1.5, in half-men) for White, minimaxed with alpha-beta to `depth`,
+/// continuing while a capture is pending.
+fn material_minimax(position: &Position, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+    let moves = position.legal_moves();
+    let sign = if position.side_to_move() == Color::White { 1 } else { -1 };
+    if moves.is_empty() {
+        return -1000;
+    }
+    if depth <= 0 && !moves[0].is_capture() {
+        let value =
+            |c: Color| 2 * position.men(c).count() as i32 + 3 * position.kings_of(c).count() as i32;
+        return sign * (value(Color::White) - value(Color::Black));
+    }
+    for mv in moves.iter() {
+        let score = -material_minimax(&position.play(mv), depth - 1, -beta, -alpha);
+        if score >= beta {
+            return score;
+        }
+        alpha = alpha.max(score);
+    }
+    alpha
+}
+
+const FORCED_WINS: [&str; 5] = [
+    "W:W6,K7,13,K29:B2,21",
+    "W:W10,18,K23:B8,9",
+    "W:W7,9,K14,26:B1,6",
+    "W:WK3,14,K25,28:B2,4",
+    "W:WK3,9,K11,30:B8,18",
+];
+
+#[test]
+fn finds_forced_wins_confirmed_by_brute_force() {
+    for fen in FORCED_WINS {
+        let result = search(fen, SearchLimits::depth(14), 1);
+        let plies = dama_engine::search::score::plies_to_end(result.score)
+            .unwrap_or_else(|| panic!("{fen}: no win found, score {}", result.score));
+        assert!(plies > 0 && plies <= 9, "{fen}: win in {plies}");
+        let position = parse_fen(fen).unwrap();
+        let next = position.play(&result.best_move.unwrap());
+        let replies = next.legal_moves();
+        let confirmed = replies.is_empty()
+            || replies.iter().all(|r| wins_within(&next.play(r), plies as u32 - 2));
+        assert!(confirmed, "{fen}: the brute-force solver does not confirm a win in {plies}");
+    }
+}
+
+#[test]
+fn finds_the_shot_that_wins_material() {
+    // Equal material (9 against 9); White's 27-23 gives a man to win two.
+    let fen = "W:W17,21,25,27-32:B1-5,8,9,12,19";
+    let position = parse_fen(fen).unwrap();
+    assert_eq!(material_minimax(&position, 0, -10_000, 10_000), 0, "material is level");
+    let result = search(fen, SearchLimits::depth(12), 1);
+    assert!(result.score >= 80, "score {}", result.score);
+    let after = position.play(&result.best_move.unwrap());
+    let gain = -material_minimax(&after, 7, -10_000, 10_000);
+    assert!(gain >= 2, "the chosen move wins a man by material alone (gain {gain} half-men)");
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let mut searcher = Searcher::new(4, 1).unwrap();
+    for _ in 0..30 {
+        let mut position = Position::start();
+        let mut history = GameHistory::new(&position);
+        for _ in 0..rng.gen_range(0..40) {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            let next = position.play(&mv);
+            history.push(&position, &mv, &next);
+            position = next;
+        }
+        let limits = SearchLimits::nodes(rng.gen_range(1..3000));
+        let result = searcher.search(&position, &history, &limits, &SearchControl::new(), |_| {});
+        match result.best_move {
+            Some(mv) => assert!(position.legal_moves().contains(&mv)),
+            None => assert!(position.legal_moves().is_empty()),
+        }
+    }
+}
+
+#[test]
+fn returns_the_only_move_instantly() {
+    let started = Instant::now();
+    let result = search("W:W22:BK18", SearchLimits::move_time(Duration::from_secs(5)), 1);
+    assert!(started.elapsed() < Duration::from_millis(100));
+    assert_eq!(dama_engine::path_notation(&result.best_move.unwrap()), "22-19");
+}
+
+#[test]
+fn stops_on_time() {
+    for ms in [50u64, 300] {
+        let started = Instant::now();
+        let result =
+            search("W:W21-32:B1-12", SearchLimits::move_time(Duration::from_millis(ms)), 1);
+        let used = started.elapsed();
+        assert!(result.best_move.is_some());
+        assert!(used <= Duration::from_millis(ms + 40), "{ms} ms asked, {used:?} used");
+    }
+}
+
+#[test]
+fn a_stop_signal_ends_an_infinite_search_within_milliseconds() {
+    let position = Position::start();
+    let control = std::sync::Arc::new(SearchControl::new());
+    let stopper = control.clone();
+    let handle = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        let at = Instant::now();
+        stopper.stop();
+        at
+    });
+    let mut searcher = Searcher::new(16, 2).unwrap();
+    let limits = SearchLimits { infinite: true, ..SearchLimits::default() };
+    let result =
+        searcher.search(&position, &GameHistory::new(&position), &limits, &control, |_| {});
+    let returned = Instant::now();
+    let stopped_at = handle.join().unwrap();
+    assert!(result.best_move.is_some());
+    assert!(returned.duration_since(stopped_at) < Duration::from_millis(50));
+}
+
+#[test]
+fn respects_depth_and_node_limits() {
+    let result = search("W:W21-32:B1-12", SearchLimits::depth(5), 1);
+    assert_eq!(result.depth, 5);
+    let result = search("W:W21-32:B1-12", SearchLimits::nodes(5_000), 1);
+    assert!(result.nodes <= 5_000 + 512, "nodes {}", result.nodes);
+}
+
+#[test]
+fn one_thread_is_deterministic() {
+    let a = search("W:W17,21,25,27-32:B1-5,8,9,12,19", SearchLimits::depth(9), 1);
+    let b = search("W:W17,21,25,27-32:B1-5,8,9,12,19", SearchLimits::depth(9), 1);
+    assert_eq!((a.nodes, a.score, a.best_move), (b.nodes, b.score, b.best_move));
+}
+
+#[test]
+fn agrees_with_itself_across_thread_counts_on_won_positions() {
+    for fen in FORCED_WINS {
+        let one = search(fen, SearchLimits::depth(14), 1);
+        let two = search(fen, SearchLimits::depth(14), 2);
+        assert!(one.score > 29_000 && two.score > 29_000, "{fen}: {} vs {}", one.score, two.score);
+    }
+}
+
+#[test]
+fn the_forty_move_count_is_a_draw_inside_the_search() {
+    // Two kings against one is good for White, but with the count at its limit after one more
+    // king move (a limit of 1 ply here) every line is a draw.
+    let position = parse_fen("W:WK22,K23:BK1").unwrap();
+    let mut searcher = Searcher::new(4, 1).unwrap();
+    let free = searcher.search(
+        &position,
+        &GameHistory::new(&position),
+        &SearchLimits::depth(8),
+        &SearchControl::new(),
+        |_| {},
+    );
+    assert!(free.score > 50, "two kings against one: {}", free.score);
+    let counted = GameHistory::new(&position).with_quiet_ply_limit(1);
+    let drawn = searcher.search(
+        &position,
+        &counted,
+        &SearchLimits::depth(8),
+        &SearchControl::new(),
+        |_| {},
+    );
+    assert_eq!(drawn.score, 0);
+}
