@@ -62,6 +62,26 @@ impl EvalWeights {
     };
 }
 
+impl EvalWeights {
+    /// Material only: the baseline the positional terms are measured against.
+    pub const MATERIAL_ONLY: EvalWeights = EvalWeights {
+        man: 100,
+        king: 165,
+        advancement: [0; 7],
+        centre: 0,
+        edge: 0,
+        back_row: 0,
+        bridge: 0,
+        runaway: [0; 8],
+        king_mobility: 0,
+        trapped_king: 0,
+        king_centre: 0,
+        trade_down: 0,
+        hunt_distance: 0,
+        tempo: 0,
+    };
+}
+
 impl Default for EvalWeights {
     fn default() -> EvalWeights {
         EvalWeights::DEFAULT
@@ -96,9 +116,37 @@ const fn cones(white: bool) -> [u64; 32] {
 const WHITE_CONES: [u64; 32] = cones(true);
 const BLACK_CONES: [u64; 32] = cones(false);
 
-fn squares(numbers: &[u8]) -> Bitboard {
-    numbers.iter().filter_map(|&n| Square::from_number(n)).collect()
+/// The set of squares with the given numbers, at compile time.
+const fn squares(numbers: &[u8]) -> Bitboard {
+    let mut bits = 0u64;
+    let mut i = 0;
+    while i < numbers.len() {
+        bits |= 1u64 << crate::square::BIT_OF_SQUARE[numbers[i] as usize - 1];
+        i += 1;
+    }
+    Bitboard(bits)
 }
+
+/// Squares of the board selected by row and column ranges, at compile time.
+const fn region(rows: (u8, u8), columns: (u8, u8)) -> Bitboard {
+    let mut bits = 0u64;
+    let mut s = 0;
+    while s < 32 {
+        let square = Square::ALL[s];
+        let (r, c) = (square.row(), square.column());
+        if r >= rows.0 && r <= rows.1 && c >= columns.0 && c <= columns.1 {
+            bits |= 1u64 << crate::square::BIT_OF_SQUARE[s];
+        }
+        s += 1;
+    }
+    Bitboard(bits)
+}
+
+const CENTRE: Bitboard = squares(&[14, 15, 18, 19]);
+const EDGES: Bitboard = Bitboard(region((0, 7), (0, 0)).0 | region((0, 7), (7, 7)).0);
+const KING_CENTRE: Bitboard = region((2, 5), (2, 5));
+const WHITE_BRIDGES: [Bitboard; 2] = [squares(&[29, 31]), squares(&[30, 32])];
+const BLACK_BRIDGES: [Bitboard; 2] = [squares(&[2, 4]), squares(&[1, 3])];
 
 /// The evaluation of `position` for the side to move.
 pub fn evaluate(position: &Position) -> Score {
@@ -141,16 +189,9 @@ fn side_terms(position: &Position, color: Color, w: &EvalWeights) -> Score {
     let empty = position.empty();
     let mut score = material(position, color, w);
 
-    let centre = squares(&[14, 15, 18, 19]);
-    let edges: Bitboard =
-        Square::ALL.iter().filter(|s| s.column() == 0 || s.column() == 7).copied().collect();
     let (back_row, bridges, cones) = match color {
-        Color::White => {
-            (Bitboard::BLACK_PROMOTION, [squares(&[29, 31]), squares(&[30, 32])], &WHITE_CONES)
-        }
-        Color::Black => {
-            (Bitboard::WHITE_PROMOTION, [squares(&[2, 4]), squares(&[1, 3])], &BLACK_CONES)
-        }
+        Color::White => (Bitboard::BLACK_PROMOTION, WHITE_BRIDGES, &WHITE_CONES),
+        Color::Black => (Bitboard::WHITE_PROMOTION, BLACK_BRIDGES, &BLACK_CONES),
     };
 
     for s in men {
@@ -163,9 +204,9 @@ fn side_terms(position: &Position, color: Color, w: &EvalWeights) -> Score {
             score += w.runaway[7 - advanced.min(7)];
         }
     }
-    score += (men & centre).count() as Score * w.centre;
+    score += (men & CENTRE).count() as Score * w.centre;
     if position.occupied().count() > 12 {
-        score += (men & edges).count() as Score * w.edge;
+        score += (men & EDGES).count() as Score * w.edge;
     }
     if enemy_kings.is_empty() {
         score += (men & back_row).count() as Score * w.back_row;
@@ -177,12 +218,7 @@ fn side_terms(position: &Position, color: Color, w: &EvalWeights) -> Score {
     }
 
     if !kings.is_empty() {
-        let king_centre: Bitboard = Square::ALL
-            .iter()
-            .filter(|s| (2..=5).contains(&s.row()) && (2..=5).contains(&s.column()))
-            .copied()
-            .collect();
-        score += (kings & king_centre).count() as Score * w.king_centre;
+        score += (kings & KING_CENTRE).count() as Score * w.king_centre;
         for k in kings {
             let single = Bitboard::from_square(k);
             let free = crate::bitboard::Direction::ALL

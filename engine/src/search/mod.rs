@@ -21,6 +21,7 @@
 pub mod eval;
 pub mod history;
 pub mod limits;
+pub mod options;
 pub mod ordering;
 pub mod score;
 pub mod tt;
@@ -28,6 +29,7 @@ mod worker;
 
 pub use history::{GameHistory, DEFAULT_QUIET_PLY_LIMIT};
 pub use limits::{Clock, SearchControl, SearchLimits, TimeBudget};
+pub use options::SearchOptions;
 pub use score::Score;
 pub use tt::{TableSizeError, TranspositionTable};
 
@@ -84,6 +86,7 @@ pub struct Searcher {
     tt: TranspositionTable,
     threads: usize,
     quiet_ply_limit: u32,
+    options: SearchOptions,
 }
 
 impl Searcher {
@@ -93,6 +96,7 @@ impl Searcher {
             tt: TranspositionTable::new(table_mib)?,
             threads: threads.max(1),
             quiet_ply_limit: DEFAULT_QUIET_PLY_LIMIT,
+            options: SearchOptions::DEFAULT,
         })
     }
 
@@ -115,6 +119,16 @@ impl Searcher {
     /// Sets the 40-move limit in plies used when no history says otherwise.
     pub fn set_quiet_ply_limit(&mut self, plies: u32) {
         self.quiet_ply_limit = plies;
+    }
+
+    /// The feature switches and evaluation weights in use.
+    pub fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    /// Replaces the feature switches and evaluation weights.
+    pub fn set_options(&mut self, options: SearchOptions) {
+        self.options = options;
     }
 
     /// Forgets everything learned: for a new game, and before each `bench` position.
@@ -164,6 +178,7 @@ impl Searcher {
             node_limit: limits.nodes,
             budget: TimeBudget::new(limits),
             quiet_ply_limit: history.quiet_ply_limit().min(self.quiet_ply_limit),
+            options: self.options,
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         // A history that does not end at this position is not this game's: ignore it.

@@ -1,12 +1,13 @@
 //! One search thread: principal-variation alpha-beta with a transposition table, forced captures
 //! resolved before any evaluation, draws by repetition and the 40-move count.
 
-use crate::movelist::MoveList;
+use crate::movelist::{MoveList, MOVE_LIST_CAPACITY};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::search::eval::evaluate;
+use crate::search::eval::evaluate_with;
 use crate::search::history::is_irreversible;
 use crate::search::limits::{SearchControl, TimeBudget};
+use crate::search::options::SearchOptions;
 use crate::search::ordering::{pick_next, MoveOrdering, MAX_PLY};
 use crate::search::score::{from_table, loss_in, to_table, Score, DRAW, INFINITY};
 use crate::search::tt::{Bound, PackedMove, TranspositionTable};
@@ -23,6 +24,7 @@ pub(crate) struct Shared<'a> {
     pub node_limit: Option<u64>,
     pub budget: Option<TimeBudget>,
     pub quiet_ply_limit: u32,
+    pub options: SearchOptions,
 }
 
 /// The state of one search thread.
@@ -35,6 +37,8 @@ pub(crate) struct Worker<'a> {
     quiet_plies: Vec<u32>,
     pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// Move-ordering scores, one buffer per ply (no per-node initialisation).
+    scores: Box<[[i32; MOVE_LIST_CAPACITY]; MAX_PLY]>,
     pub nodes: u64,
     unreported_nodes: u64,
     pub seldepth: u32,
@@ -60,6 +64,7 @@ impl<'a> Worker<'a> {
             quiet_plies,
             pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
+            scores: Box::new([[0; MOVE_LIST_CAPACITY]; MAX_PLY]),
             nodes: 0,
             unreported_nodes: 0,
             seldepth: 0,
@@ -209,7 +214,7 @@ impl<'a> Worker<'a> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(position);
+            return evaluate_with(position, &self.shared.options.weights);
         }
 
         let mut moves = MoveList::new();
@@ -223,8 +228,8 @@ impl<'a> Worker<'a> {
         if depth <= 0 && !capturing {
             let threatened =
                 position.with_side_to_move(position.side_to_move().opposite()).has_capture();
-            if !threatened || depth < 0 {
-                return evaluate(position);
+            if !threatened || depth < 0 || !self.shared.options.threat_extension {
+                return evaluate_with(position, &self.shared.options.weights);
             }
             // The opponent threatens a capture: look one quiet ply further, once per path.
             depth = -1;
@@ -237,7 +242,7 @@ impl<'a> Worker<'a> {
         if let Some(e) = entry {
             table_move = e.best_move;
             let score = from_table(e.score, ply as u32);
-            if !is_pv && e.depth as i32 >= depth.max(0) {
+            if !is_pv && self.shared.options.table_cutoffs && e.depth as i32 >= depth.max(0) {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -250,19 +255,22 @@ impl<'a> Worker<'a> {
         }
 
         // A forced move costs nothing to look at one ply deeper.
-        if moves.len() == 1 && depth > 0 && ply < MAX_PLY / 2 {
+        if moves.len() == 1
+            && depth > 0
+            && ply < MAX_PLY / 2
+            && self.shared.options.forced_move_extension
+        {
             depth += 1;
         }
 
-        let mut scores = [0i32; crate::movelist::MOVE_LIST_CAPACITY];
-        self.ordering.score_moves(&moves, table_move, ply, &mut scores[..moves.len()]);
+        let n = moves.len();
+        self.ordering.score_moves(&moves, table_move, ply, &mut self.scores[ply][..n]);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move: Option<Move> = None;
         let child_depth = |d: i32| if capturing && d <= 0 { d } else { d - 1 };
-        let n = moves.len();
         for i in 0..n {
-            pick_next(&mut moves[..n], &mut scores[..n], i);
+            pick_next(&mut moves[..n], &mut self.scores[ply][..n], i);
             let mv = moves[i];
             let child = position.play(&mv);
             self.push(position, &mv, &child);
@@ -299,7 +307,7 @@ impl<'a> Worker<'a> {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        if depth > 0 {
+                        if depth > 0 && self.shared.options.killers_and_history {
                             self.ordering.record_cutoff(&mv, ply, depth, &moves[..i]);
                         }
                         break;

@@ -1,0 +1,102 @@
+//! Switches for the search's features and the evaluation weights, so that each feature's value
+//! can be measured in matches against the engine without it (see docs/strength.md).
+
+use crate::search::eval::EvalWeights;
+
+/// The search features that can be turned off, and the evaluation weights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchOptions {
+    /// Late-move reductions of quiet moves ordered late.
+    pub late_move_reductions: bool,
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration_windows: bool,
+    /// Killer and history move ordering.
+    pub killers_and_history: bool,
+    /// At the horizon, search one more ply when the opponent threatens a capture.
+    pub threat_extension: bool,
+    /// Search a forced (only) move one ply deeper.
+    pub forced_move_extension: bool,
+    /// Cut off with transposition-table bounds (the table's move ordering stays on).
+    pub table_cutoffs: bool,
+    /// The evaluation's weights.
+    pub weights: EvalWeights,
+}
+
+impl SearchOptions {
+    /// Everything on, default weights: how the engine plays.
+    pub const DEFAULT: SearchOptions = SearchOptions {
+        late_move_reductions: true,
+        aspiration_windows: true,
+        killers_and_history: true,
+        threat_extension: true,
+        forced_move_extension: true,
+        table_cutoffs: true,
+        weights: EvalWeights::DEFAULT,
+    };
+
+    /// The names accepted by [`SearchOptions::set`], for documentation and protocol params.
+    pub const SWITCHES: [&'static str; 7] = [
+        "late-move-reductions",
+        "aspiration-windows",
+        "killers-and-history",
+        "threat-extension",
+        "forced-move-extension",
+        "table-cutoffs",
+        "positional-eval",
+    ];
+
+    /// Turns the named feature on or off; `positional-eval` off keeps only material.
+    /// Returns `false` for an unknown name.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        match name {
+            "late-move-reductions" => self.late_move_reductions = on,
+            "aspiration-windows" => self.aspiration_windows = on,
+            "killers-and-history" => self.killers_and_history = on,
+            "threat-extension" => self.threat_extension = on,
+            "forced-move-extension" => self.forced_move_extension = on,
+            "table-cutoffs" => self.table_cutoffs = on,
+            "positional-eval" => {
+                self.weights = if on { EvalWeights::DEFAULT } else { EvalWeights::MATERIAL_ONLY }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Whether the named feature is on (`None` for an unknown name).
+    pub fn get(&self, name: &str) -> Option<bool> {
+        Some(match name {
+            "late-move-reductions" => self.late_move_reductions,
+            "aspiration-windows" => self.aspiration_windows,
+            "killers-and-history" => self.killers_and_history,
+            "threat-extension" => self.threat_extension,
+            "forced-move-extension" => self.forced_move_extension,
+            "table-cutoffs" => self.table_cutoffs,
+            "positional-eval" => self.weights != EvalWeights::MATERIAL_ONLY,
+            _ => return None,
+        })
+    }
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions::DEFAULT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_switch_round_trips() {
+        for name in SearchOptions::SWITCHES {
+            let mut options = SearchOptions::DEFAULT;
+            assert_eq!(options.get(name), Some(true), "{name}");
+            assert!(options.set(name, false));
+            assert_eq!(options.get(name), Some(false), "{name}");
+            assert_ne!(options, SearchOptions::DEFAULT);
+        }
+        assert!(!SearchOptions::DEFAULT.clone().set("flying-kings", true));
+    }
+}
