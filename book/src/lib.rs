@@ -1,1 +1,45 @@
-//! The Dama opening book (format, builder, embedded default book).
+//! # dama-book
+//!
+//! The Dama opening book: a plain-text format that names each position by the moves reaching it
+//! ([`format`], docs/book.md), the [`Book`] the engine probes, the builder that grows a book with
+//! the engine's search ([`build`]), and the default book embedded in the program.
+//!
+//! ```
+//! use dama_book::{default_book, DEFAULT_MARGIN};
+//! use dama_engine::Position;
+//! use rand::{rngs::StdRng, SeedableRng};
+//!
+//! let book = default_book();
+//! let start = Position::start();
+//! assert!(!book.moves(&start).is_empty());
+//! let mut rng = StdRng::seed_from_u64(7);
+//! let mv = book.probe(&start, &mut rng, DEFAULT_MARGIN).unwrap();
+//! assert!(start.legal_moves().contains(&mv));
+//! // The same seed, the same choice.
+//! assert_eq!(book.probe(&start, &mut StdRng::seed_from_u64(7), DEFAULT_MARGIN), Some(mv));
+//! ```
+
+pub mod book;
+pub mod build;
+pub mod coverage;
+pub mod format;
+pub mod notation;
+pub mod openings;
+pub mod tree;
+
+pub use book::{Book, DEFAULT_MARGIN};
+pub use format::{BookError, BookLine, BookMove};
+
+use std::sync::OnceLock;
+
+/// The default book's text (built by `dama book build`; see book/data/BUILD.md).
+pub const DEFAULT_BOOK_TEXT: &str = include_str!("../data/default.book");
+
+/// The default book, embedded in the program and read on first use.
+pub fn default_book() -> &'static Book {
+    static BOOK: OnceLock<Book> = OnceLock::new();
+    BOOK.get_or_init(|| {
+        Book::parse(DEFAULT_BOOK_TEXT)
+            .unwrap_or_else(|e| panic!("the embedded default book is invalid: {e}"))
+    })
+}

@@ -4,6 +4,8 @@
 //! line and reports errors: one line on stderr and exit status 2.
 
 mod commands;
+mod hub;
+mod matches;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -26,15 +28,28 @@ enum Command {
     Analyze(commands::analyze::AnalyzeArgs),
     /// Search a fixed set of positions; prints `nodes` (a fingerprint) and `nps`.
     Bench(commands::bench::BenchArgs),
+    /// Build, show and measure the opening book (docs/book.md).
+    Book(commands::book::BookArgs),
+    /// Talk the Hub protocol (version 2) on stdin/stdout, for GUIs and match runners.
+    Hub(hub::HubArgs),
+    /// Play a refereed match between two Hub engines: score, Elo, SPRT and PDN.
+    Match(Box<matches::MatchArgs>),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Hub mode logs only to a file of its own: stderr belongs to the protocol there.
+    if !matches!(cli.command, Command::Hub(_)) {
+        env_logger::init();
+    }
     let result = match cli.command {
         Command::Moves(args) => commands::moves::run(&args),
         Command::Perft(args) => commands::perft::run(&args),
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
+        Command::Book(args) => commands::book::run(&args),
+        Command::Hub(args) => hub::run(&args),
+        Command::Match(args) => matches::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -30,6 +30,9 @@ pub struct AnalyzeArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    /// Do not show the embedded opening book's moves for the position.
+    #[arg(long)]
+    no_book: bool,
 }
 
 /// Formats a score in men for people: `+0.35`, or `win in 7` / `loss in 4` (plies).
@@ -69,6 +72,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     if position.legal_moves().is_empty() {
         println!("no legal move: the side to move has lost");
         return Ok(());
+    }
+    if !args.no_book {
+        super::book::print_book_moves(dama_book::default_book(), &position);
     }
     let print = |info: &SearchInfo| {
         let seconds = info.time.as_secs_f64();

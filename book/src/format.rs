@@ -1,0 +1,256 @@
+//! The book's text format (docs/book.md): one line per position, named by the moves that reach
+//! it from the start position (or by `fen <FEN>`), then `|`, then its book moves:
+//!
+//! ```text
+//! # comment
+//! start | 23-19 +3 812 ; 22-18 +2 240
+//! 21-17 10-13 | 17x10 +1 57
+//! fen B:W18,21,23-32:B1-12 | 9-13 -4 1
+//! ```
+//!
+//! Each move is `MOVE SCORE WEIGHT`: full-path notation (any notation `parse_move` accepts is read),
+//! the score in centi-men for the side to move, and a non-negative weight (0 = never play it).
+//! Reading replays every line through the move generator: an illegal or ambiguous move, a bad
+//! number or a position given twice is an error naming the line.
+
+use crate::notation::{find_among, find_move, sort_key};
+use dama_engine::search::score::WIN;
+use dama_engine::search::Score;
+use dama_engine::{parse_fen, path_notation, Move, Position};
+use std::collections::HashMap;
+use std::fmt;
+
+/// The key of the start position's line.
+pub const START_KEY: &str = "start";
+
+/// The prefix of a line keyed by a FEN.
+pub const FEN_PREFIX: &str = "fen ";
+
+/// One book move: the move, its score and its weight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookMove {
+    /// The move (legal in the position it is listed under).
+    pub mv: Move,
+    /// The score after this move in centi-men (a man = 100), for the side playing it; decisive
+    /// scores use the search's encoding (`30000 - n`: a win in `n` plies).
+    pub score: Score,
+    /// How often to choose this move among moves of about the same score; 0 = never.
+    pub weight: u32,
+}
+
+/// One line of a book file, read and checked.
+#[derive(Clone, Debug)]
+pub struct BookLine {
+    /// The line number in the file, from 1.
+    pub line: usize,
+    /// The position the line is about.
+    pub position: Position,
+    /// Its book moves, as written.
+    pub moves: Vec<BookMove>,
+}
+
+/// Why a book could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookError {
+    /// The line number, from 1 (0 when the problem is not on a line, e.g. the file is missing).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+/// Reads a whole book file: every line checked against the move generator.
+pub fn parse_book(text: &str) -> Result<Vec<BookLine>, BookError> {
+    let mut lines = Vec::new();
+    // Positions by the key text of their line, so a line extending an earlier one costs one move.
+    let mut by_key: HashMap<&str, Position> = HashMap::new();
+    let mut first_line: HashMap<u64, usize> = HashMap::new();
+    for (index, raw) in text.lines().enumerate() {
+        let number = index + 1;
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let error = |message: String| BookError { line: number, message };
+        let (key, rest) = trimmed
+            .split_once('|')
+            .ok_or_else(|| error("expected 'KEY | MOVE SCORE WEIGHT ; ...'".to_string()))?;
+        let key = key.trim();
+        let position = position_of_key(key, &by_key).map_err(error)?;
+        if let Some(earlier) = first_line.insert(position.key(), number) {
+            return Err(error(format!("this position is already given on line {earlier}")));
+        }
+        by_key.insert(key, position);
+        let moves = parse_moves(&position, rest).map_err(error)?;
+        lines.push(BookLine { line: number, position, moves });
+    }
+    Ok(lines)
+}
+
+/// The position a line's key names.
+fn position_of_key(key: &str, known: &HashMap<&str, Position>) -> Result<Position, String> {
+    if key == START_KEY {
+        return Ok(Position::start());
+    }
+    if let Some(fen) = key.strip_prefix(FEN_PREFIX) {
+        return parse_fen(fen.trim()).map_err(|e| format!("bad FEN '{}': {e}", fen.trim()));
+    }
+    if key.is_empty() {
+        return Err(format!("empty key: the start position's line is keyed '{START_KEY}'"));
+    }
+    // Fast path: the line extends an earlier line by one move.
+    if let Some((parent, last)) = key.rsplit_once(' ') {
+        if let Some(position) = known.get(parent.trim_end()) {
+            let mv = find_move(position, last)
+                .map_err(|e| format!("last move of the key, '{last}': {e}"))?;
+            return Ok(position.play(&mv));
+        }
+    }
+    let mut position = Position::start();
+    for (i, text) in key.split_whitespace().enumerate() {
+        let mv = find_move(&position, text)
+            .map_err(|e| format!("move {} of the key, '{text}': {e}", i + 1))?;
+        position = position.play(&mv);
+    }
+    Ok(position)
+}
+
+/// The book moves after the `|`.
+fn parse_moves(position: &Position, text: &str) -> Result<Vec<BookMove>, String> {
+    let legal = position.legal_moves();
+    let mut moves: Vec<BookMove> = Vec::new();
+    for entry in text.split(';') {
+        let entry = entry.trim();
+        if entry.is_empty() {
+            continue;
+        }
+        let mut parts = entry.split_whitespace();
+        let (Some(mv), Some(score), Some(weight), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(format!("'{entry}': expected 'MOVE SCORE WEIGHT', e.g. '22-18 +5 12'"));
+        };
+        let found =
+            find_among(position, &legal, mv).map_err(|e| format!("book move '{mv}': {e}"))?;
+        if moves.iter().any(|m| m.mv == found) {
+            return Err(format!("book move '{mv}' is listed twice"));
+        }
+        let score = parse_score(score).map_err(|e| format!("'{entry}': {e}"))?;
+        let weight = weight
+            .parse::<u32>()
+            .map_err(|_| format!("'{entry}': weight '{weight}' is not a whole number 0 or more"))?;
+        moves.push(BookMove { mv: found, score, weight });
+    }
+    if moves.is_empty() {
+        return Err("no book moves after '|'".to_string());
+    }
+    Ok(moves)
+}
+
+/// Reads a score: a whole number of centi-men, optionally signed, within the search's range.
+fn parse_score(text: &str) -> Result<Score, String> {
+    let value = text
+        .strip_prefix('+')
+        .unwrap_or(text)
+        .parse::<Score>()
+        .map_err(|_| format!("score '{text}' is not a whole number of centi-men"))?;
+    if value.abs() > WIN {
+        return Err(format!("score '{text}' is beyond a win ({WIN})"));
+    }
+    Ok(value)
+}
+
+/// The key text of a line reached by `moves` from the start (`start` for none).
+pub fn key_of_moves(moves: &[Move]) -> String {
+    if moves.is_empty() {
+        return START_KEY.to_string();
+    }
+    moves.iter().map(path_notation).collect::<Vec<_>>().join(" ")
+}
+
+/// Formats one line: `KEY | MOVE SCORE WEIGHT ; ...`, moves best first (ties by notation).
+pub fn format_line(key: &str, moves: &[BookMove]) -> String {
+    let mut sorted = moves.to_vec();
+    sorted
+        .sort_by(|a, b| b.score.cmp(&a.score).then_with(|| sort_key(&a.mv).cmp(&sort_key(&b.mv))));
+    let entries: Vec<String> = sorted
+        .iter()
+        .map(|m| format!("{} {:+} {}", path_notation(&m.mv), m.score, m.weight))
+        .collect();
+    format!("{key} | {}", entries.join(" ; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_extend_earlier_lines_and_fens_work() {
+        let text = "# a comment\n\nstart | 21-17 +3 2 ; 23-19 +1 1\n21-17 | 10-13 -3 4\n\
+                    21-17 10-13 | 17x10 +2 1\nfen B:W18,21,23-32:B1-12 | 9-13 -4 0\n";
+        let lines = parse_book(text).unwrap();
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[0].line, 3);
+        assert_eq!(lines[2].moves[0].score, 2);
+        assert_eq!(path_notation(&lines[2].moves[0].mv), "17x10");
+        assert_eq!(lines[3].moves[0].weight, 0);
+    }
+
+    #[test]
+    fn an_illegal_move_names_its_line() {
+        let err = parse_book("start | 22-18 +3 2\n22-18 | 11-16 +0 1\n").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.message.contains("11-16"), "{err}");
+        let err = parse_book("22-18 12-16 22-17 | 9-13 +0 1\n").unwrap_err();
+        assert!(err.message.contains("move 3 of the key"), "{err}");
+    }
+
+    #[test]
+    fn malformed_lines_are_rejected_with_a_reason() {
+        for (text, needle) in [
+            ("start 22-18 +3 2\n", "expected 'KEY |"),
+            ("start | 22-18 +3\n", "expected 'MOVE SCORE WEIGHT'"),
+            ("start | 22-18 x 1\n", "not a whole number of centi-men"),
+            ("start | 22-18 +1 -1\n", "weight"),
+            ("start | 22-18 +1 1 ; 22-18 +1 1\n", "listed twice"),
+            ("start | 22-18 +1 1\nfen W:W21-32:B1-12 | 22-18 +1 1\n", "already given on line 1"),
+            ("start |\n", "no book moves"),
+            ("fen W:W33:B1 | 22-18 +1 1\n", "bad FEN"),
+        ] {
+            let err = parse_book(text).unwrap_err();
+            assert!(err.message.contains(needle), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn format_line_sorts_best_first_and_reads_back() {
+        let start = Position::start();
+        let legal = start.legal_moves();
+        let moves = vec![
+            BookMove { mv: legal[0], score: -2, weight: 1 },
+            BookMove { mv: legal[1], score: 7, weight: 3 },
+        ];
+        let line = format_line(START_KEY, &moves);
+        assert_eq!(
+            line,
+            format!(
+                "start | {} +7 3 ; {} -2 1",
+                path_notation(&legal[1]),
+                path_notation(&legal[0])
+            )
+        );
+        let back = parse_book(&line).unwrap();
+        assert_eq!(back[0].moves.len(), 2);
+    }
+}

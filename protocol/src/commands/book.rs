@@ -1,0 +1,277 @@
+//! `dama book`: build an opening book with the engine, show a position's book moves, and report a
+//! book's size and ballot coverage. Format and method: docs/book.md.
+
+use super::analyze::score_text;
+use super::{position_from_fen, START_FEN};
+use clap::{Args, Subcommand};
+use dama_book::build::{build, BuildOptions, LeafLimit, Phase, Progress};
+use dama_book::coverage::{ballot_coverage, CoverageSummary};
+use dama_book::format::parse_book;
+use dama_book::openings::{ballots, parse_ballots, Ballot};
+use dama_book::tree::Tree;
+use dama_book::{default_book, Book};
+use dama_engine::{parse_move, path_notation, Position};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Arguments of `dama book`.
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    command: BookCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum BookCommand {
+    /// Grow a book from the start position over every three-ply line and the 174 ballots,
+    /// scoring moves with the search (drop-out expansion). Resumes from --out when it exists.
+    Build(BuildArgs),
+    /// Print the book moves of a position, with scores and weights.
+    Show(ShowArgs),
+    /// Print a book's size and how it covers the 174 ballots.
+    Stats(StatsArgs),
+}
+
+/// Arguments of `dama book build`.
+#[derive(Args, Debug)]
+struct BuildArgs {
+    /// The book file to write (and to resume from when it exists).
+    #[arg(long, default_value = "dama.book")]
+    out: PathBuf,
+    /// Score each move with a search to this depth (default 10).
+    #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u32).range(1..=60))]
+    depth: Option<u32>,
+    /// Score each move with a search of this many seconds instead (not repeatable).
+    #[arg(long)]
+    time: Option<f64>,
+    /// Stop when the book holds this many positions.
+    #[arg(long, default_value_t = 5000)]
+    positions: usize,
+    /// Worker threads (each searches one position at a time, single-threaded).
+    #[arg(long, default_value_t = default_threads(), value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+    /// Positions expanded per batch; the book depends on it (not on --threads).
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    batch: u32,
+    /// Drop-out expansion: the cost of one ply in centi-men, against a move's shortfall from
+    /// the best move. Smaller goes deeper, larger goes wider.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(i32).range(1..=10_000))]
+    ply_cost: i32,
+    /// Every line of this many plies from the start goes into the book.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=4))]
+    seed_plies: u32,
+    /// Ballots file (TSV, as data/openings/); default the embedded 174 ballots.
+    #[arg(long)]
+    ballots: Option<PathBuf>,
+    /// Transposition table of each worker, in MiB.
+    #[arg(long, default_value_t = 8)]
+    hash: usize,
+    /// Start afresh even when --out exists.
+    #[arg(long)]
+    fresh: bool,
+    /// Write the file at least this often while building, in seconds.
+    #[arg(long, default_value_t = 30)]
+    save_every: u64,
+}
+
+/// Arguments of `dama book show`.
+#[derive(Args, Debug)]
+struct ShowArgs {
+    /// The book file; default the embedded book.
+    #[arg(long)]
+    book: Option<PathBuf>,
+    /// The position (PDN FEN); default the start position.
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// Moves played from that position first (any notation), e.g. "22-18 11-15".
+    #[arg(long, default_value = "")]
+    moves: String,
+}
+
+/// Arguments of `dama book stats`.
+#[derive(Args, Debug)]
+struct StatsArgs {
+    /// The book file; default the embedded book.
+    #[arg(long)]
+    book: Option<PathBuf>,
+    /// Ballots file (TSV); default the embedded 174 ballots.
+    #[arg(long)]
+    ballots: Option<PathBuf>,
+    /// Print one line per ballot as well.
+    #[arg(long)]
+    per_ballot: bool,
+}
+
+fn default_threads() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
+}
+
+/// Runs `dama book`.
+pub fn run(args: &BookArgs) -> Result<(), String> {
+    match &args.command {
+        BookCommand::Build(a) => run_build(a),
+        BookCommand::Show(a) => run_show(a),
+        BookCommand::Stats(a) => run_stats(a),
+    }
+}
+
+fn load_ballots(path: Option<&Path>) -> Result<Vec<Ballot>, String> {
+    match path {
+        None => Ok(ballots()),
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| format!("cannot read ballots '{}': {e}", p.display()))?;
+            parse_ballots(&text).map_err(|e| format!("{}: {e}", p.display()))
+        }
+    }
+}
+
+/// The book in `path`, or the embedded one.
+fn load_book(path: Option<&Path>) -> Result<Cow<'static, Book>, String> {
+    match path {
+        None => Ok(Cow::Borrowed(default_book())),
+        Some(p) => Book::load(p).map(Cow::Owned).map_err(|e| e.to_string()),
+    }
+}
+
+fn run_build(args: &BuildArgs) -> Result<(), String> {
+    let leaf = match (args.depth, args.time) {
+        (_, Some(t)) if !(t.is_finite() && t > 0.0 && t < 1e5) => {
+            return Err(format!("--time must be a positive number of seconds, got {t}"));
+        }
+        (_, Some(t)) => LeafLimit::Time(Duration::from_secs_f64(t)),
+        (Some(d), None) => LeafLimit::Depth(d),
+        (None, None) => LeafLimit::Depth(10),
+    };
+    let options = BuildOptions {
+        leaf,
+        positions: args.positions,
+        seed_plies: args.seed_plies as usize,
+        ballots: load_ballots(args.ballots.as_deref())?,
+        ply_cost: args.ply_cost,
+        batch: args.batch as usize,
+        threads: args.threads as usize,
+        hash_mib: args.hash,
+    };
+    let mut tree = Tree::new();
+    if args.out.exists() && !args.fresh {
+        let text = std::fs::read_to_string(&args.out)
+            .map_err(|e| format!("cannot read '{}': {e}", args.out.display()))?;
+        let lines = parse_book(&text).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        tree = Tree::from_lines(&lines);
+        eprintln!("resuming from {} ({} positions)", args.out.display(), tree.len());
+    }
+    let header = build_header(args, &options);
+    let bar = ProgressBar::new(options.positions as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} positions, eta {eta} {msg}",
+        )
+        .map_err(|e| e.to_string())?
+        .progress_chars("=> "),
+    );
+    bar.set_position(tree.len() as u64);
+    let mut last_save = Instant::now();
+    let mut save_error = None;
+    build(&mut tree, &options, |tree, progress: &Progress| {
+        bar.set_position(progress.positions as u64);
+        let phase = if progress.phase == Phase::Seeding { "seeding" } else { "expanding" };
+        bar.set_message(format!("{phase}, {} moves searched", progress.searches));
+        if last_save.elapsed() >= Duration::from_secs(args.save_every) {
+            last_save = Instant::now();
+            if let Err(e) = save(&args.out, tree, &header) {
+                save_error.get_or_insert(e);
+            }
+        }
+    })?;
+    bar.finish();
+    if let Some(e) = save_error {
+        return Err(e);
+    }
+    save(&args.out, &tree, &header)?;
+    println!("wrote {}", args.out.display());
+    print_stats(&Book::load(&args.out).map_err(|e| e.to_string())?, &options.ballots, false);
+    Ok(())
+}
+
+/// The comment lines at the top of a built book.
+fn build_header(args: &BuildArgs, options: &BuildOptions) -> Vec<String> {
+    let leaf = match options.leaf {
+        LeafLimit::Depth(d) => format!("--depth {d}"),
+        LeafLimit::Time(t) => format!("--time {}", t.as_secs_f64()),
+    };
+    let ballots =
+        args.ballots.as_ref().map_or(String::new(), |p| format!(" --ballots {}", p.display()));
+    vec![
+        "Dama opening book. Format: docs/book.md. Each line: the moves from the start | MOVE SCORE WEIGHT ; ...".to_string(),
+        "SCORE: centi-men for the side to move after a search (backed up by negamax); WEIGHT: 1 + book positions behind the move (0 = never).".to_string(),
+        format!(
+            "Built by: dama book build {leaf} --positions {} --ply-cost {} --batch {} --seed-plies {}{ballots}",
+            options.positions, options.ply_cost, options.batch, options.seed_plies
+        ),
+    ]
+}
+
+/// Writes the book through a temporary file, so an interrupted write never leaves half a book.
+fn save(path: &Path, tree: &Tree, header: &[String]) -> Result<(), String> {
+    let temporary = path.with_extension("book.tmp");
+    std::fs::write(&temporary, tree.to_text(header))
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("cannot write '{}': {e}", path.display()))
+}
+
+fn run_show(args: &ShowArgs) -> Result<(), String> {
+    let book = load_book(args.book.as_deref())?;
+    let mut position = position_from_fen(&args.fen)?;
+    for text in args.moves.split_whitespace() {
+        let mv = parse_move(&position, text).map_err(|e| e.to_string())?;
+        position = position.play(&mv);
+    }
+    println!("{position}");
+    println!("FEN {}", dama_engine::to_fen(&position));
+    if !print_book_moves(&book, &position) {
+        println!("not in the book");
+    }
+    Ok(())
+}
+
+/// Prints the book moves of `position` (one line each, best first); false when there are none.
+pub fn print_book_moves(book: &Book, position: &Position) -> bool {
+    let moves = book.moves(position);
+    for m in moves {
+        println!(
+            "book {:<12} score {:>10} weight {}",
+            path_notation(&m.mv),
+            score_text(m.score),
+            m.weight
+        );
+    }
+    !moves.is_empty()
+}
+
+fn run_stats(args: &StatsArgs) -> Result<(), String> {
+    let book = load_book(args.book.as_deref())?;
+    print_stats(&book, &load_ballots(args.ballots.as_deref())?, args.per_ballot);
+    Ok(())
+}
+
+fn print_stats(book: &Book, ballots: &[Ballot], per_ballot: bool) {
+    let coverage = ballot_coverage(book, ballots);
+    if per_ballot {
+        for c in &coverage {
+            println!(
+                "ballot {:>3} main line {:>3} plies, {:>5} positions",
+                c.number, c.main_line, c.positions
+            );
+        }
+    }
+    let s = CoverageSummary::of(&coverage);
+    println!("positions {} moves {}", book.len(), book.move_count());
+    println!(
+        "ballots {} in book {} both colours {} main line past the ballot min/median/max {}/{}/{} plies, positions beyond min/median/max {}/{}/{}",
+        s.ballots, s.in_book, s.both_colours, s.main_line.0, s.main_line.1, s.main_line.2,
+        s.positions.0, s.positions.1, s.positions.2
+    );
+}

@@ -1,0 +1,53 @@
+//! `dama hub`: the Hub protocol (version 2, the protocol of the Scan draughts engine) on standard
+//! input and output, applied to the 8x8 Italian board as pydraughts does; documented for users in
+//! the README ("Hub protocol").
+//!
+//! The pieces, one idea each: [`syntax`] (the line syntax both ways), [`command`] (text to a
+//! typed command), [`response`] (typed responses to text), [`params`] (the settings), [`game`]
+//! (`pos` to a position and its history), [`reader`] (the stdin thread), [`search`] (the search
+//! thread), [`session`] (the state machine), [`output`] and [`logger`].
+
+pub mod command;
+pub mod game;
+pub mod logger;
+pub mod output;
+pub mod params;
+pub mod reader;
+pub mod response;
+pub mod search;
+pub mod session;
+pub mod syntax;
+
+use clap::Args;
+use output::Output;
+use params::Settings;
+use response::Response;
+use session::Session;
+use std::path::PathBuf;
+
+/// Arguments of `dama hub`.
+#[derive(Args, Debug)]
+pub struct HubArgs {
+    /// Append a log of the session to this file (the level is RUST_LOG if it is a plain level,
+    /// else debug). Nothing is ever written to stderr in Hub mode.
+    #[arg(long, value_name = "FILE")]
+    log_file: Option<PathBuf>,
+}
+
+/// Runs the Hub protocol until `quit` or the end of input.
+pub fn run(args: &HubArgs) -> Result<(), String> {
+    logger::install();
+    let output = Output::stdout();
+    let mut settings = Settings::default();
+    if let Some(path) = &args.log_file {
+        match logger::log_to(Some(path)) {
+            Ok(()) => settings.log_file = Some(path.clone()),
+            Err(message) => output.send(&Response::Error(message)),
+        }
+    }
+    log::info!("dama {} in Hub mode", env!("CARGO_PKG_VERSION"));
+    let (sender, receiver) = std::sync::mpsc::channel();
+    reader::spawn(sender.clone());
+    Session::new(output, sender, settings).run(receiver);
+    Ok(())
+}

@@ -1,0 +1,205 @@
+//! The engine's settings as Hub params: their declarations (the `param` lines after `hub`), the
+//! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
+
+use dama_engine::search::{SearchOptions, DEFAULT_QUIET_PLY_LIMIT};
+use std::path::PathBuf;
+
+/// The kind of a param, as declared to the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// `type=bool`: `true` or `false`.
+    Bool,
+    /// `type=int min= max=`.
+    Int { min: u64, max: u64 },
+    /// `type=enum values="a b c"`.
+    Enum { values: Vec<&'static str> },
+    /// `type=string`.
+    Text,
+}
+
+/// One `param` line: a name, its current value and its kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamDeclaration {
+    /// The param's name.
+    pub name: &'static str,
+    /// The current value, as text.
+    pub value: String,
+    /// What values it takes.
+    pub kind: ParamKind,
+}
+
+/// The only variant: Dama Italiana.
+pub const VARIANT: &str = "italian";
+/// Largest thread count accepted.
+pub const MAX_THREADS: u64 = 64;
+/// Largest transposition table accepted, in MiB.
+pub const MAX_TABLE_MIB: u64 = 65_536;
+/// Largest 40-move limit accepted, in plies.
+pub const MAX_QUIET_PLY_LIMIT: u64 = 1_000;
+
+/// One accepted `set-param`, with its value checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// `variant`: only `italian`.
+    Variant,
+    /// `threads`: search threads.
+    Threads(usize),
+    /// `tt-size`: transposition table size in MiB.
+    TableSize(usize),
+    /// `book`: use the opening book (there is no book yet: accepted, no effect).
+    Book(bool),
+    /// `ponder`: the GUI may send `go ponder` (accepted; `go ponder` works either way).
+    Ponder(bool),
+    /// `quiet-ply-limit`: the 40-move rule, in plies without a man move or a capture.
+    QuietPlyLimit(u32),
+    /// `log-file`: append a log to this file; empty turns logging off.
+    LogFile(Option<PathBuf>),
+    /// One of the search's feature switches ([`SearchOptions::SWITCHES`]), for measuring each
+    /// feature in matches.
+    Switch { name: &'static str, on: bool },
+}
+
+/// The current settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Search threads.
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub table_mib: usize,
+    /// Opening book on (no effect yet).
+    pub book: bool,
+    /// The GUI may ponder.
+    pub ponder: bool,
+    /// The 40-move limit in plies.
+    pub quiet_ply_limit: u32,
+    /// Where the log goes, if anywhere.
+    pub log_file: Option<PathBuf>,
+    /// The search's feature switches.
+    pub search: SearchOptions,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            threads: 1,
+            table_mib: 64,
+            book: true,
+            ponder: false,
+            quiet_ply_limit: DEFAULT_QUIET_PLY_LIMIT,
+            log_file: None,
+            search: SearchOptions::DEFAULT,
+        }
+    }
+}
+
+impl Settings {
+    /// The `param` declarations, in the order they are sent, with the current values.
+    pub fn declarations(&self) -> Vec<ParamDeclaration> {
+        let int = |min, max| ParamKind::Int { min, max };
+        let log_file = self.log_file.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+        let mut list = vec![
+            declare("variant", VARIANT, ParamKind::Enum { values: vec![VARIANT] }),
+            declare("threads", self.threads, int(1, MAX_THREADS)),
+            declare("tt-size", self.table_mib, int(1, MAX_TABLE_MIB)),
+            declare("book", self.book, ParamKind::Bool),
+            declare("ponder", self.ponder, ParamKind::Bool),
+            declare("quiet-ply-limit", self.quiet_ply_limit, int(1, MAX_QUIET_PLY_LIMIT)),
+            declare("log-file", log_file, ParamKind::Text),
+        ];
+        for name in SearchOptions::SWITCHES {
+            let on = self.search.get(name).unwrap_or(true);
+            list.push(declare(name, on, ParamKind::Bool));
+        }
+        list
+    }
+
+    /// Records a setting (the caller applies it to the searcher or the logger first).
+    pub fn record(&mut self, setting: &Setting) {
+        match setting {
+            Setting::Variant => {}
+            Setting::Threads(n) => self.threads = *n,
+            Setting::TableSize(mib) => self.table_mib = *mib,
+            Setting::Book(on) => self.book = *on,
+            Setting::Ponder(on) => self.ponder = *on,
+            Setting::QuietPlyLimit(plies) => self.quiet_ply_limit = *plies,
+            Setting::LogFile(path) => self.log_file = path.clone(),
+            Setting::Switch { name, on } => {
+                self.search.set(name, *on);
+            }
+        }
+    }
+}
+
+fn declare(name: &'static str, value: impl ToString, kind: ParamKind) -> ParamDeclaration {
+    ParamDeclaration { name, value: value.to_string(), kind }
+}
+
+/// Checks a `set-param name=... value=...` against the declarations.
+pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
+    let setting = match name {
+        "variant" if value == VARIANT => Setting::Variant,
+        "variant" => return Err(format!("unknown variant '{value}': only {VARIANT} is played")),
+        "threads" => Setting::Threads(integer(name, value, 1, MAX_THREADS)? as usize),
+        "tt-size" => Setting::TableSize(integer(name, value, 1, MAX_TABLE_MIB)? as usize),
+        "book" => Setting::Book(boolean(name, value)?),
+        "ponder" => Setting::Ponder(boolean(name, value)?),
+        "quiet-ply-limit" => {
+            Setting::QuietPlyLimit(integer(name, value, 1, MAX_QUIET_PLY_LIMIT)? as u32)
+        }
+        "log-file" if value.is_empty() => Setting::LogFile(None),
+        "log-file" => Setting::LogFile(Some(PathBuf::from(value))),
+        _ => match SearchOptions::SWITCHES.iter().find(|switch| **switch == name) {
+            Some(switch) => Setting::Switch { name: switch, on: boolean(name, value)? },
+            None => return Err(format!("unknown param '{name}'")),
+        },
+    };
+    Ok(setting)
+}
+
+fn integer(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String> {
+    match value.parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!("{name} must be an integer from {min} to {max}, got '{value}'")),
+    }
+}
+
+fn boolean(name: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{name} must be true or false, got '{value}'")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_declared_param_accepts_its_own_value() {
+        let settings = Settings::default();
+        for declaration in settings.declarations() {
+            let setting = parse_setting(declaration.name, &declaration.value).unwrap();
+            let mut copy = settings.clone();
+            copy.record(&setting);
+            assert_eq!(copy, settings, "{}", declaration.name);
+        }
+    }
+
+    #[test]
+    fn bad_values_are_refused() {
+        assert!(parse_setting("variant", "english").is_err());
+        assert!(parse_setting("threads", "0").is_err());
+        assert!(parse_setting("threads", "65").is_err());
+        assert!(parse_setting("tt-size", "-1").is_err());
+        assert!(parse_setting("book", "yes").is_err());
+        assert!(parse_setting("quiet-ply-limit", "0").is_err());
+        assert!(parse_setting("colour", "red").is_err());
+        assert!(parse_setting("table-cutoffs", "off").is_err());
+        assert_eq!(
+            parse_setting("table-cutoffs", "false"),
+            Ok(Setting::Switch { name: "table-cutoffs", on: false })
+        );
+        assert_eq!(parse_setting("threads", "2"), Ok(Setting::Threads(2)));
+    }
+}

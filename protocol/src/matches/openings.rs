@@ -1,0 +1,243 @@
+//! Openings for a match and the order of its games: the 174 three-move ballots (shipped in
+//! `data/openings/`, embedded here), the 47 admitted two-move openings (generated), or a file of
+//! FENs and move lists. Each opening is played twice, colours reversed: a game pair.
+
+use dama_engine::{parse_fen, parse_move, path_notation, Move, Position};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+/// The three-move ballots, with their source in the header.
+const THREE_MOVE_BALLOTS: &str = include_str!("../../../data/openings/italian-3move-ballots.tsv");
+
+/// The two first-move pairs the FID excludes (Black loses a man by force).
+const EXCLUDED_TWO_MOVE: [&str; 2] = ["21-18 9-13", "22-18 9-13"];
+
+/// A position to start games from: a start position and moves played from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// A short name for people, e.g. `ballot 5: 21-17 10-14 26-21`.
+    pub label: String,
+    /// The position the game record starts from.
+    pub start: Position,
+    /// The opening moves, legal from `start`, played before the engines take over.
+    pub moves: Vec<Move>,
+}
+
+/// Where the openings come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningSource {
+    /// The 174 three-move ballots.
+    Ballots3,
+    /// The 47 admitted two-move openings.
+    Ballots2,
+    /// A file of FENs and move lists.
+    File(PathBuf),
+}
+
+impl FromStr for OpeningSource {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<OpeningSource, String> {
+        Ok(match text {
+            "ballots3" => OpeningSource::Ballots3,
+            "ballots2" => OpeningSource::Ballots2,
+            "" => return Err("--openings: give ballots3, ballots2 or a file".to_string()),
+            path => OpeningSource::File(PathBuf::from(path)),
+        })
+    }
+}
+
+impl OpeningSource {
+    /// Reads the openings.
+    pub fn load(&self) -> Result<Vec<Opening>, String> {
+        let openings = match self {
+            OpeningSource::Ballots3 => three_move_ballots()?,
+            OpeningSource::Ballots2 => two_move_openings(),
+            OpeningSource::File(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read openings '{}': {e}", path.display()))?;
+                parse_opening_lines(&text).map_err(|e| format!("{}: {e}", path.display()))?
+            }
+        };
+        if openings.is_empty() {
+            return Err("the opening set is empty".to_string());
+        }
+        Ok(openings)
+    }
+
+    /// A name for the summary.
+    pub fn name(&self) -> String {
+        match self {
+            OpeningSource::Ballots3 => "ballots3".to_string(),
+            OpeningSource::Ballots2 => "ballots2".to_string(),
+            OpeningSource::File(path) => path.display().to_string(),
+        }
+    }
+}
+
+/// Plays move texts from `start`, checking each.
+fn play_line(start: &Position, texts: &[&str]) -> Result<(Vec<Move>, Position), String> {
+    let mut position = *start;
+    let mut moves = Vec::with_capacity(texts.len());
+    for text in texts {
+        let mv = parse_move(&position, text).map_err(|e| e.to_string())?;
+        position = position.play(&mv);
+        moves.push(mv);
+    }
+    Ok((moves, position))
+}
+
+/// The ballots of the shipped file: the Italian moves of every data row, labelled by number.
+pub fn three_move_ballots() -> Result<Vec<Opening>, String> {
+    let mut openings = Vec::new();
+    for (index, line) in THREE_MOVE_BALLOTS.lines().enumerate() {
+        if line.starts_with('#') || line.starts_with("acf_no") || line.trim().is_empty() {
+            continue;
+        }
+        let columns: Vec<&str> = line.split('\t').collect();
+        let bad = |why: String| format!("ballot file line {}: {why}", index + 1);
+        if columns.len() < 3 {
+            return Err(bad("expected tab-separated columns".to_string()));
+        }
+        let texts: Vec<&str> = columns[2].split_whitespace().collect();
+        let (moves, _) = play_line(&Position::start(), &texts).map_err(bad)?;
+        let label = format!("ballot {}: {}", columns[0], columns[2]);
+        openings.push(Opening { label, start: Position::start(), moves });
+    }
+    Ok(openings)
+}
+
+/// The 47 two-move openings: every White first move and Black reply, less the two excluded.
+pub fn two_move_openings() -> Vec<Opening> {
+    let start = Position::start();
+    let mut openings = Vec::new();
+    for first in start.legal_moves().iter() {
+        let after = start.play(first);
+        for reply in after.legal_moves().iter() {
+            let text = format!("{} {}", path_notation(first), path_notation(reply));
+            if EXCLUDED_TWO_MOVE.contains(&text.as_str()) {
+                continue;
+            }
+            let label = format!("two-move {text}");
+            openings.push(Opening { label, start, moves: vec![*first, *reply] });
+        }
+    }
+    openings
+}
+
+/// Reads a file of openings: per line a FEN optionally followed by moves, or moves from the start
+/// position; blank lines and text after `#` are ignored.
+pub fn parse_opening_lines(text: &str) -> Result<Vec<Opening>, String> {
+    let mut openings = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = |why: String| format!("line {}: {why}", index + 1);
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let (start, texts) = if tokens[0].contains(':') {
+            let start = parse_fen(tokens[0]).map_err(|e| bad(format!("bad FEN: {e}")))?;
+            (start, &tokens[1..])
+        } else {
+            (Position::start(), &tokens[..])
+        };
+        let (moves, end) = play_line(&start, texts).map_err(bad)?;
+        if end.legal_moves().is_empty() {
+            return Err(bad("the side to move has no legal move".to_string()));
+        }
+        openings.push(Opening { label: line.to_string(), start, moves });
+    }
+    Ok(openings)
+}
+
+/// One game of the schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSlot {
+    /// 1-based game number.
+    pub number: usize,
+    /// 0-based pair number: games `2p+1` and `2p+2` share an opening.
+    pub pair: usize,
+    /// Index into the opening list.
+    pub opening: usize,
+    /// Whether the first engine plays White in this game.
+    pub first_engine_white: bool,
+}
+
+/// The games of a match: pair `p` plays opening `order[p mod n]` twice, the first engine White
+/// in the first game. The order is the file's, or shuffled by `seed`.
+pub fn schedule(openings: usize, games: usize, seed: Option<u64>) -> Vec<GameSlot> {
+    let mut order: Vec<usize> = (0..openings).collect();
+    if let Some(seed) = seed {
+        order.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+    }
+    (0..games)
+        .map(|g| GameSlot {
+            number: g + 1,
+            pair: g / 2,
+            opening: order[(g / 2) % openings],
+            first_engine_white: g % 2 == 0,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_174_ballots_are_legal_three_move_lines() {
+        let ballots = three_move_ballots().unwrap();
+        assert_eq!(ballots.len(), 174);
+        assert!(ballots.iter().all(|b| b.moves.len() == 3 && b.start == Position::start()));
+        assert_eq!(ballots[4].label, "ballot 5: 21-17 10-14 26-21");
+        let mut lines: Vec<Vec<Move>> = ballots.iter().map(|b| b.moves.clone()).collect();
+        lines.sort_by_key(|l| l.iter().map(path_notation).collect::<Vec<_>>());
+        lines.dedup();
+        assert_eq!(lines.len(), 174, "ballots are distinct");
+    }
+
+    #[test]
+    fn forty_seven_two_move_openings() {
+        let openings = two_move_openings();
+        assert_eq!(openings.len(), 47);
+        let names: Vec<&str> = openings.iter().map(|o| o.label.as_str()).collect();
+        assert!(!names.contains(&"two-move 21-18 9-13"));
+        assert!(!names.contains(&"two-move 22-18 9-13"));
+        assert!(names.contains(&"two-move 23-19 9-13"));
+    }
+
+    #[test]
+    fn file_lines_are_fens_or_move_lists() {
+        let text =
+            "# comment\n\nW:W21-32:B1-12 22-18 11-15  # with moves\n23-19 10-14\nB:W18:B14\n";
+        let openings = parse_opening_lines(text).unwrap();
+        assert_eq!(openings.len(), 3);
+        assert_eq!(openings[0].moves.len(), 2);
+        assert_eq!(openings[1].start, Position::start());
+        assert_eq!(path_notation(&openings[1].moves[1]), "10-14");
+        assert_eq!(dama_engine::to_fen(&openings[2].start), "B:W18:B14");
+        assert!(parse_opening_lines("22-17").unwrap_err().starts_with("line 1:"));
+        assert!(parse_opening_lines("X:W1").is_err());
+        assert!(parse_opening_lines("W:W29:B22,25,26").is_err(), "no legal move");
+    }
+
+    #[test]
+    fn schedule_pairs_each_opening_with_colours_reversed() {
+        let games = schedule(3, 8, None);
+        let openings: Vec<usize> = games.iter().map(|g| g.opening).collect();
+        assert_eq!(openings, [0, 0, 1, 1, 2, 2, 0, 0]);
+        assert!(games.iter().all(|g| g.first_engine_white == (g.number % 2 == 1)));
+        assert_eq!(games[5].pair, 2);
+        let shuffled = schedule(174, 348, Some(7));
+        assert_eq!(shuffled, schedule(174, 348, Some(7)), "a seed fixes the order");
+        assert_ne!(shuffled, schedule(174, 348, None));
+        let mut used: Vec<usize> = shuffled.iter().map(|g| g.opening).collect();
+        used.sort();
+        used.dedup();
+        assert_eq!(used.len(), 174);
+    }
+}

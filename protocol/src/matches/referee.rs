@@ -1,0 +1,220 @@
+//! The referee: plays one game between two engines, checking every move with Dama's own rules.
+//!
+//! The game ends when the side to move has no legal move (it loses), on the third occurrence of a
+//! position or the 40-move count (draws, `GameHistory::is_draw`), at `--max-plies` (a draw by
+//! adjudication), by agreement of the engines' scores when asked for, or when an engine forfeits:
+//! an illegal or malformed move, a loss on time, no answer (a hang), or an exit (a crash).
+
+use super::config::{GameRules, Limit};
+use super::engine::{EngineSlot, Reply, SearchFailure, SearchRequest};
+use super::game_end::{color_index, game_over};
+pub use super::game_end::{GameResult, Termination};
+use super::openings::{GameSlot, Opening};
+use super::stats::Outcome;
+use dama_engine::search::GameHistory;
+use dama_engine::{hub_notation, parse_move, to_hub_position, Color, Move, Position};
+use std::time::{Duration, Instant};
+
+/// A move of the game: an opening move (no reply) or an engine's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedMove {
+    /// The move.
+    pub mv: Move,
+    /// The engine's answer, for engine moves.
+    pub reply: Option<Reply>,
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// Its place in the schedule.
+    pub slot: GameSlot,
+    /// The position the record starts from.
+    pub start: Position,
+    /// Every move, the opening's first.
+    pub moves: Vec<PlayedMove>,
+    /// The result.
+    pub result: GameResult,
+    /// How it ended.
+    pub termination: Termination,
+    /// The details, e.g. the illegal move and why it is illegal.
+    pub detail: String,
+    /// The engine (0 first, 1 second) at fault in a forfeit.
+    pub offender: Option<usize>,
+    /// Wall time of the whole game.
+    pub wall_time: Duration,
+    /// Wall time from `go think` to `done`, summed over engine moves.
+    pub search_time: Duration,
+    /// The engines' own reported search time (`info time=`), summed where reported.
+    pub reported_time: f64,
+    /// Moves made by engines.
+    pub engine_moves: usize,
+}
+
+impl GameRecord {
+    /// The outcome for the first engine.
+    pub fn outcome(&self) -> Outcome {
+        let first_is_white = self.slot.first_engine_white;
+        match self.result {
+            GameResult::Draw => Outcome::Draw,
+            GameResult::WhiteWins if first_is_white => Outcome::Win,
+            GameResult::BlackWins if !first_is_white => Outcome::Win,
+            _ => Outcome::Loss,
+        }
+    }
+
+    /// The engine (0 or 1) that played `color`.
+    pub fn engine_of(&self, color: Color) -> usize {
+        usize::from(self.slot.first_engine_white == (color == Color::Black))
+    }
+}
+
+/// The game in progress: the position, its history and the record so far.
+struct Game {
+    record: GameRecord,
+    position: Position,
+    history: GameHistory,
+    hub_start: String,
+    hub_moves: Vec<String>,
+    started: Instant,
+}
+
+impl Game {
+    fn play(&mut self, mv: Move, reply: Option<Reply>) {
+        let next = self.position.play(&mv);
+        self.history.push(&self.position, &mv, &next);
+        self.position = next;
+        self.hub_moves.push(hub_notation(&mv));
+        self.record.moves.push(PlayedMove { mv, reply });
+    }
+
+    fn finish(
+        mut self,
+        result: GameResult,
+        termination: Termination,
+        detail: String,
+        offender: Option<usize>,
+    ) -> GameRecord {
+        self.record.result = result;
+        self.record.termination = termination;
+        self.record.detail = detail;
+        self.record.offender = offender;
+        self.record.wall_time = self.started.elapsed();
+        self.record
+    }
+}
+
+/// Checks an engine's answer: its clock, then its move.
+fn judge(
+    rules: &GameRules,
+    clock: &mut f64,
+    reply: &Reply,
+    position: &Position,
+) -> Result<Move, (Termination, String)> {
+    if let Limit::Clock { increment, .. } = rules.limit {
+        let used = reply.elapsed.as_secs_f64();
+        let had = *clock + increment;
+        *clock = (had - used).max(0.0);
+        if had - used < -rules.time_margin.as_secs_f64() {
+            return Err((Termination::TimeForfeit, format!("used {used:.3} s of {had:.3} s")));
+        }
+    }
+    parse_move(position, &reply.move_text).map_err(|e| (Termination::IllegalMove, e.to_string()))
+}
+
+/// Plays one game: `engines[0]` is the first engine, `engines[1]` the second.
+pub fn play_game(
+    engines: &mut [EngineSlot; 2],
+    slot: GameSlot,
+    opening: &Opening,
+    rules: &GameRules,
+) -> GameRecord {
+    let record = GameRecord {
+        slot,
+        start: opening.start,
+        moves: Vec::new(),
+        result: GameResult::Draw,
+        termination: Termination::NoLegalMove,
+        detail: String::new(),
+        offender: None,
+        wall_time: Duration::ZERO,
+        search_time: Duration::ZERO,
+        reported_time: 0.0,
+        engine_moves: 0,
+    };
+    let mut game = Game {
+        record,
+        position: opening.start,
+        history: GameHistory::new(&opening.start),
+        hub_start: to_hub_position(&opening.start),
+        hub_moves: Vec::new(),
+        started: Instant::now(),
+    };
+    for &mv in &opening.moves {
+        game.play(mv, None);
+    }
+    for (index, engine) in engines.iter_mut().enumerate() {
+        if let Err(message) = engine.prepare_game(rules.patience) {
+            let white = (index == 0) == slot.first_engine_white;
+            let result = if white { GameResult::BlackWins } else { GameResult::WhiteWins };
+            return game.finish(result, Termination::StartFailure, message, Some(index));
+        }
+    }
+    let base = match rules.limit {
+        Limit::Clock { base, .. } => base,
+        _ => 0.0,
+    };
+    let mut clocks = [base; 2];
+    let mut scores: [Vec<Option<f64>>; 2] = [Vec::new(), Vec::new()];
+    loop {
+        let plies = game.record.moves.len();
+        if let Some((result, termination, detail)) =
+            game_over(&game.position, &game.history, plies, rules, &scores)
+        {
+            return game.finish(result, termination, detail, None);
+        }
+        let mover = game.position.side_to_move();
+        let engine = game.record.engine_of(mover);
+        let request = SearchRequest {
+            position: &game.hub_start,
+            moves: &game.hub_moves,
+            level: rules.limit.level_line(clocks[engine]),
+            patience: rules.patience_for_move(clocks[engine]),
+        };
+        let process = engines[engine].process();
+        let (termination, mut detail) = match process.think(&request) {
+            Ok(reply) => {
+                game.record.engine_moves += 1;
+                game.record.search_time += reply.elapsed;
+                game.record.reported_time += reply.reported_time.unwrap_or(0.0);
+                match judge(rules, &mut clocks[engine], &reply, &game.position) {
+                    Ok(mv) => {
+                        scores[color_index(mover)].push(reply.score);
+                        game.play(mv, Some(reply));
+                        continue;
+                    }
+                    Err(fault) => fault,
+                }
+            }
+            Err(SearchFailure::NoAnswer(_)) => {
+                let kind = if rules.limit.is_timed() {
+                    Termination::TimeForfeit
+                } else {
+                    Termination::NoAnswer
+                };
+                let allowed = request.patience.as_secs_f64();
+                (kind, format!("no move within the {allowed:.3} s allowed"))
+            }
+            Err(SearchFailure::Exited(how)) => (Termination::Crash, how),
+            Err(SearchFailure::Malformed(what)) => (Termination::IllegalMove, what),
+        };
+        if termination == Termination::IllegalMove {
+            if let Some(error) = process.take_last_error() {
+                detail.push_str(&format!(" (the engine had reported: {error})"));
+            }
+        }
+        engines[engine].discard();
+        let result = GameResult::win_for(mover.opposite());
+        return game.finish(result, termination, format!("{mover:?}: {detail}"), Some(engine));
+    }
+}

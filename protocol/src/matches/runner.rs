@@ -1,0 +1,174 @@
+//! Running the games: `concurrency` workers, each with its own process of each engine (and so its
+//! own clocks), take games from the schedule in order; the main thread counts the results, shows
+//! progress, writes the PDN in game order and stops the match when the SPRT decides.
+
+use super::config::GameRules;
+use super::engine::{EngineSlot, EngineSpec};
+use super::openings::{GameSlot, Opening};
+use super::pdn::{game_record, PdnContext};
+use super::progress::Progress;
+use super::referee::{play_game, GameRecord};
+use super::scoreboard::Scoreboard;
+use super::sprt::{Sprt, SprtDecision};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Instant;
+
+/// Everything a match needs, ready to run.
+pub struct MatchPlan {
+    /// The two engines.
+    pub specs: [EngineSpec; 2],
+    /// Their names in results and PDN.
+    pub names: [String; 2],
+    /// Limits and adjudication.
+    pub rules: GameRules,
+    /// The openings.
+    pub openings: Vec<Opening>,
+    /// The games, in order.
+    pub games: Vec<GameSlot>,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Early stopping.
+    pub sprt: Option<Sprt>,
+    /// Where to write the PDN.
+    pub pdn_out: Option<PathBuf>,
+    /// The PDN `Event` tag.
+    pub event: String,
+    /// No line per game.
+    pub quiet: bool,
+}
+
+/// Writes PDN records in game order, whatever order they finish in.
+struct PdnSink {
+    file: BufWriter<File>,
+    next: usize,
+    waiting: BTreeMap<usize, String>,
+}
+
+impl PdnSink {
+    fn add(&mut self, number: usize, text: String) -> Result<(), String> {
+        self.waiting.insert(number, text);
+        while let Some(text) = self.waiting.remove(&self.next) {
+            self.file.write_all(text.as_bytes()).map_err(|e| format!("writing PDN: {e}"))?;
+            self.next += 1;
+        }
+        self.file.flush().map_err(|e| format!("writing PDN: {e}"))
+    }
+}
+
+/// One worker: plays games from the shared schedule until it runs out or the match stops.
+fn worker(
+    plan: &MatchPlan,
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    results: mpsc::Sender<GameRecord>,
+) {
+    let mut engines = plan.specs.clone().map(EngineSlot::new);
+    while !stop.load(Ordering::SeqCst) {
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        let Some(&slot) = plan.games.get(index) else { break };
+        let record = play_game(&mut engines, slot, &plan.openings[slot.opening], &plan.rules);
+        if results.send(record).is_err() {
+            break;
+        }
+    }
+    for engine in &mut engines {
+        engine.shut_down();
+    }
+}
+
+/// Plays the match and returns the final score and whether the SPRT stopped it.
+pub fn run_match(plan: &MatchPlan) -> Result<(Scoreboard, Option<SprtDecision>), String> {
+    let mut sink = match &plan.pdn_out {
+        Some(path) => Some(PdnSink {
+            file: BufWriter::new(
+                File::create(path)
+                    .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
+            ),
+            next: 1,
+            waiting: BTreeMap::new(),
+        }),
+        None => None,
+    };
+    let context = PdnContext {
+        event: &plan.event,
+        names: [&plan.names[0], &plan.names[1]],
+        time_control: plan.rules.limit.pdn_text(),
+    };
+    let progress = Progress::new(plan.games.len(), plan.quiet);
+    let mut board = Scoreboard::default();
+    let mut decision = None;
+    let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let started = Instant::now();
+    let outcome = thread::scope(|scope| -> Result<(), String> {
+        let (sender, receiver) = mpsc::channel();
+        for _ in 0..plan.concurrency.clamp(1, plan.games.len().max(1)) {
+            let sender = sender.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || worker(plan, next, stop, sender));
+        }
+        drop(sender);
+        for record in receiver {
+            board.add(&record);
+            let opening = &plan.openings[record.slot.opening].label;
+            progress.line(&game_line(plan, &record, opening, &board));
+            if let Some(sink) = &mut sink {
+                if let Err(e) =
+                    sink.add(record.slot.number, game_record(&record, opening, &context))
+                {
+                    stop.store(true, Ordering::SeqCst);
+                    return Err(e);
+                }
+            }
+            progress.game_done(board.progress_message(plan.sprt.as_ref()));
+            if let (Some(sprt), None) = (&plan.sprt, decision) {
+                let verdict = sprt.decision(board.llr(sprt));
+                if verdict != SprtDecision::Continue {
+                    decision = Some(verdict);
+                    stop.store(true, Ordering::SeqCst);
+                    progress.line(&format!(
+                        "SPRT: {} after {} games; finishing the games under way",
+                        verdict.word(),
+                        board.tally.games()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    });
+    progress.finish();
+    outcome?;
+    if !plan.quiet {
+        eprintln!(
+            "finished {} games in {:.1} s",
+            board.tally.games(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok((board, decision))
+}
+
+/// The line printed for a finished game.
+fn game_line(plan: &MatchPlan, record: &GameRecord, opening: &str, board: &Scoreboard) -> String {
+    let (white, black) = if record.slot.first_engine_white { (0, 1) } else { (1, 0) };
+    let mut line = format!(
+        "game {}/{} {} - {} ({opening}): {} {}",
+        record.slot.number,
+        plan.games.len(),
+        plan.names[white],
+        plan.names[black],
+        record.result.pdn(),
+        record.termination.text(),
+    );
+    if !record.detail.is_empty() && record.termination.is_forfeit() {
+        line.push_str(&format!(" ({})", record.detail));
+    }
+    let t = &board.tally;
+    line.push_str(&format!("  [score +{} ={} -{}]", t.wins, t.draws, t.losses));
+    line
+}

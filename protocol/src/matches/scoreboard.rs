@@ -1,0 +1,208 @@
+//! The running score of a match and its reports: the progress message, the human summary and the
+//! one machine-readable `result` line.
+
+use super::referee::{GameRecord, Termination};
+use super::sprt::{Sprt, SprtDecision};
+use super::stats::{EloEstimate, Outcome, Pentanomial, Tally};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write;
+use std::time::Duration;
+
+/// Everything counted so far, from the first engine's point of view.
+#[derive(Clone, Debug, Default)]
+pub struct Scoreboard {
+    /// Wins, draws and losses.
+    pub tally: Tally,
+    /// Complete game pairs by points.
+    pub pairs: Pentanomial,
+    /// The outcome of the finished game of each incomplete pair.
+    waiting: HashMap<usize, Outcome>,
+    /// Games by how they ended.
+    pub terminations: BTreeMap<Termination, u64>,
+    /// Forfeited games per engine.
+    pub forfeits: [u64; 2],
+    /// Plies played by engines, and their wall time from `go` to `done`.
+    pub engine_moves: u64,
+    /// Summed wall time of engine moves.
+    pub search_time: Duration,
+    /// Summed search time the engines reported.
+    pub reported_time: f64,
+    /// Summed wall time of whole games.
+    pub game_time: Duration,
+}
+
+/// Which sample the Elo estimate uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    /// One sample per game pair.
+    Pentanomial,
+    /// One sample per game.
+    Trinomial,
+}
+
+impl Scoreboard {
+    /// Counts a finished game.
+    pub fn add(&mut self, record: &GameRecord) {
+        let outcome = record.outcome();
+        self.tally.add(outcome);
+        match self.waiting.remove(&record.slot.pair) {
+            Some(other) => self.pairs.add_pair(other, outcome),
+            None => {
+                self.waiting.insert(record.slot.pair, outcome);
+            }
+        }
+        *self.terminations.entry(record.termination).or_default() += 1;
+        if let Some(offender) = record.offender {
+            self.forfeits[offender] += 1;
+        }
+        self.engine_moves += record.engine_moves as u64;
+        self.search_time += record.search_time;
+        self.reported_time += record.reported_time;
+        self.game_time += record.wall_time;
+    }
+
+    /// The Elo estimate: pentanomial from two complete pairs on, trinomial before.
+    pub fn estimate(&self) -> Option<(EloEstimate, Model)> {
+        if self.pairs.pairs() >= 2 {
+            EloEstimate::pentanomial(&self.pairs).map(|e| (e, Model::Pentanomial))
+        } else {
+            EloEstimate::trinomial(&self.tally).map(|e| (e, Model::Trinomial))
+        }
+    }
+
+    /// The SPRT's log-likelihood ratio, over game pairs.
+    pub fn llr(&self, sprt: &Sprt) -> f64 {
+        sprt.llr_pentanomial(&self.pairs)
+    }
+
+    /// The short text of the progress bar.
+    pub fn progress_message(&self, sprt: Option<&Sprt>) -> String {
+        let t = &self.tally;
+        let mut text =
+            format!("+{} ={} -{} ({:.1}%)", t.wins, t.draws, t.losses, 100.0 * t.score());
+        if let Some((e, _)) = self.estimate() {
+            let _ = write!(text, " elo {:+.1} ±{:.1}", e.elo, e.error());
+        }
+        if let Some(sprt) = sprt {
+            let _ = write!(text, " llr {:.2}", self.llr(sprt));
+        }
+        text
+    }
+
+    /// The human summary, several lines.
+    pub fn summary(&self, names: [&str; 2], sprt: Option<&Sprt>, elapsed: Duration) -> String {
+        let t = &self.tally;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "Score of {} vs {}: {} - {} - {} (W - L - D) [{:.3}] {} games",
+            names[0],
+            names[1],
+            t.wins,
+            t.losses,
+            t.draws,
+            t.score(),
+            t.games()
+        );
+        match self.estimate() {
+            Some((e, model)) => {
+                let how = match model {
+                    Model::Pentanomial => format!("pentanomial, {} pairs", self.pairs.pairs()),
+                    Model::Trinomial => "trinomial".to_string(),
+                };
+                let _ = writeln!(
+                    out,
+                    "Elo difference: {:+.1} +/- {:.1} (95%, {how}; interval {:.1} to {:.1}), LOS {:.1}%",
+                    e.elo,
+                    e.error(),
+                    e.lower,
+                    e.upper,
+                    100.0 * e.los
+                );
+            }
+            None => out.push_str("Elo difference: no game played\n"),
+        }
+        let _ = writeln!(out, "Game pairs by points (0, 1/2, 1, 3/2, 2): {}", self.pairs);
+        if let Some(sprt) = sprt {
+            let llr = self.llr(sprt);
+            let verdict = match sprt.decision(llr) {
+                SprtDecision::AcceptH1 => "H1 accepted",
+                SprtDecision::AcceptH0 => "H0 accepted",
+                SprtDecision::Continue => "no decision",
+            };
+            let trinomial = sprt.llr_trinomial(&self.tally);
+            let _ = writeln!(
+                out,
+                "SPRT ({sprt}): LLR {llr:.3} over pairs ({trinomial:.3} over single games), {verdict}"
+            );
+        }
+        let ends: Vec<String> =
+            self.terminations.iter().map(|(k, n)| format!("{} {n}", k.text())).collect();
+        let _ = writeln!(out, "Endings: {}", ends.join(", "));
+        let _ = writeln!(
+            out,
+            "Forfeits: {} {}, {} {}",
+            names[0], self.forfeits[0], names[1], self.forfeits[1]
+        );
+        if self.engine_moves > 0 {
+            let moves = self.engine_moves as f64;
+            let _ = writeln!(
+                out,
+                "Per engine move: {:.2} ms from go to done, {:.2} ms reported by the engines, \
+                 {:.2} ms per move over whole games",
+                1000.0 * self.search_time.as_secs_f64() / moves,
+                1000.0 * self.reported_time / moves,
+                1000.0 * self.game_time.as_secs_f64() / moves,
+            );
+        }
+        let minutes = elapsed.as_secs_f64() / 60.0;
+        if minutes > 0.0 {
+            let _ = writeln!(
+                out,
+                "Time: {:.1} s, {:.1} games per minute",
+                elapsed.as_secs_f64(),
+                t.games() as f64 / minutes
+            );
+        }
+        out
+    }
+
+    /// The machine-readable line: `result games=... sprt=...`, space-separated `name=value`.
+    pub fn result_line(&self, sprt: Option<&Sprt>) -> String {
+        let t = &self.tally;
+        let mut line = format!(
+            "result games={} wins={} draws={} losses={} score={:.4}",
+            t.games(),
+            t.wins,
+            t.draws,
+            t.losses,
+            t.score()
+        );
+        match self.estimate() {
+            Some((e, model)) => {
+                let model = match model {
+                    Model::Pentanomial => "pentanomial",
+                    Model::Trinomial => "trinomial",
+                };
+                let _ = write!(
+                    line,
+                    " elo={:.1} elo95={:.1} los={:.4} model={model}",
+                    e.elo,
+                    e.error(),
+                    e.los
+                );
+            }
+            None => line.push_str(" elo=none elo95=none los=none model=none"),
+        }
+        let _ = write!(line, " penta={}", self.pairs);
+        match sprt {
+            Some(sprt) => {
+                let llr = self.llr(sprt);
+                let _ = write!(line, " llr={llr:.3} sprt={}", sprt.decision(llr).word());
+            }
+            None => line.push_str(" llr=none sprt=none"),
+        }
+        let _ = write!(line, " forfeits={},{}", self.forfeits[0], self.forfeits[1]);
+        line
+    }
+}

@@ -1,0 +1,101 @@
+//! `dama book build | show | stats` and the book lines of `dama analyze`, run as a user would.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn dama(args: &[&str]) -> Output {
+    let output = Command::new(env!("CARGO_BIN_EXE_dama")).args(args).output().expect("run dama");
+    assert!(
+        output.status.success(),
+        "dama {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+fn stdout(args: &[&str]) -> String {
+    String::from_utf8(dama(args).stdout).expect("UTF-8 output")
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-book-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+#[test]
+fn show_lists_the_book_moves_of_a_position() {
+    let text = stdout(&["book", "show", "--moves", "23-19"]);
+    assert!(text.contains("FEN B:"), "{text}");
+    assert!(text.lines().filter(|l| l.starts_with("book ")).count() >= 2, "{text}");
+    let text = stdout(&["book", "show", "--fen", "W:W32:B1"]);
+    assert!(text.contains("not in the book"), "{text}");
+}
+
+#[test]
+fn build_writes_a_book_and_resumes_from_it() {
+    let dir = scratch("build");
+    let ballots = dir.join("ballots.tsv");
+    std::fs::write(&ballots, "acf_no\tenglish\titalian\n1\t9-13 21-17 5-9\t21-17 9-13 25-21\n")
+        .unwrap();
+    let out = dir.join("small.book");
+    let (out_text, ballots_text) = (out.to_str().unwrap(), ballots.to_str().unwrap());
+    let build = |positions: &str| {
+        stdout(&[
+            "book",
+            "build",
+            "--out",
+            out_text,
+            "--depth",
+            "3",
+            "--positions",
+            positions,
+            "--seed-plies",
+            "1",
+            "--ballots",
+            ballots_text,
+            "--threads",
+            "2",
+            "--batch",
+            "4",
+        ])
+    };
+    let first = build("20");
+    assert!(first.contains("positions 20 "), "{first}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("# Built by: dama book build --depth 3 --positions 20"));
+    assert!(written.contains("\nstart | "), "{written}");
+    let second = build("30");
+    assert!(second.contains("positions 30 "), "{second}");
+    let stats = stdout(&["book", "stats", "--book", out_text, "--ballots", ballots_text]);
+    assert!(stats.contains("ballots 1 in book 1 both colours 1"), "{stats}");
+    let show = stdout(&["book", "show", "--book", out_text, "--moves", "21-17 9-13 25-21"]);
+    assert!(show.contains("book "), "{show}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_broken_book_is_rejected_with_its_line_number() {
+    let dir = scratch("broken");
+    let path = dir.join("broken.book");
+    std::fs::write(&path, "start | 22-18 +1 1\n22-18 | 18-14 +0 1\n").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["book", "show", "--book", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("line 2") && message.contains("18-14"), "{message}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn analyze_shows_book_moves_unless_told_not_to() {
+    let with = stdout(&["analyze", "--depth", "2"]);
+    assert!(with.lines().any(|l| l.starts_with("book ")), "{with}");
+    assert!(with.contains("bestmove"), "{with}");
+    let without = stdout(&["analyze", "--depth", "2", "--no-book"]);
+    assert!(!without.lines().any(|l| l.starts_with("book ")), "{without}");
+}
