@@ -82,6 +82,65 @@ impl EvalWeights {
     };
 }
 
+impl EvalWeights {
+    /// The positional terms by name, for switching one off to measure its value.
+    pub const TERMS: [&'static str; 12] = [
+        "advancement",
+        "centre",
+        "edge",
+        "back-row",
+        "bridge",
+        "runaway",
+        "king-mobility",
+        "trapped-king",
+        "king-centre",
+        "trade-down",
+        "hunt-distance",
+        "tempo",
+    ];
+
+    /// Sets the named term to its default weight (`on`) or to zero. `false` for an unknown name.
+    pub fn set_term(&mut self, name: &str, on: bool) -> bool {
+        let d = EvalWeights::DEFAULT;
+        let pick = |value: Score| if on { value } else { 0 };
+        match name {
+            "advancement" => self.advancement = if on { d.advancement } else { [0; 7] },
+            "centre" => self.centre = pick(d.centre),
+            "edge" => self.edge = pick(d.edge),
+            "back-row" => self.back_row = pick(d.back_row),
+            "bridge" => self.bridge = pick(d.bridge),
+            "runaway" => self.runaway = if on { d.runaway } else { [0; 8] },
+            "king-mobility" => self.king_mobility = pick(d.king_mobility),
+            "trapped-king" => self.trapped_king = pick(d.trapped_king),
+            "king-centre" => self.king_centre = pick(d.king_centre),
+            "trade-down" => self.trade_down = pick(d.trade_down),
+            "hunt-distance" => self.hunt_distance = pick(d.hunt_distance),
+            "tempo" => self.tempo = pick(d.tempo),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Whether the named term has a non-zero weight (`None` for an unknown name).
+    pub fn term_on(&self, name: &str) -> Option<bool> {
+        Some(match name {
+            "advancement" => self.advancement != [0; 7],
+            "centre" => self.centre != 0,
+            "edge" => self.edge != 0,
+            "back-row" => self.back_row != 0,
+            "bridge" => self.bridge != 0,
+            "runaway" => self.runaway != [0; 8],
+            "king-mobility" => self.king_mobility != 0,
+            "trapped-king" => self.trapped_king != 0,
+            "king-centre" => self.king_centre != 0,
+            "trade-down" => self.trade_down != 0,
+            "hunt-distance" => self.hunt_distance != 0,
+            "tempo" => self.tempo != 0,
+            _ => return None,
+        })
+    }
+}
+
 impl Default for EvalWeights {
     fn default() -> EvalWeights {
         EvalWeights::DEFAULT

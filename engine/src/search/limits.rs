@@ -63,6 +63,7 @@ impl SearchLimits {
 pub struct SearchControl {
     stop: AtomicBool,
     pondering: AtomicBool,
+    hit: AtomicBool,
     clock_start: Mutex<Instant>,
 }
 
@@ -72,6 +73,7 @@ impl SearchControl {
         SearchControl {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
+            hit: AtomicBool::new(false),
             clock_start: Mutex::new(Instant::now()),
         }
     }
@@ -99,7 +101,15 @@ impl SearchControl {
         if let Ok(mut start) = self.clock_start.lock() {
             *start = Instant::now();
         }
+        self.hit.store(true, Ordering::SeqCst);
         self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// Whether this was a ponder search whose move was played: the tree searched while
+    /// pondering is a head start, so the soft target is enough.
+    #[inline]
+    pub fn was_ponder_hit(&self) -> bool {
+        self.hit.load(Ordering::Relaxed)
     }
 
     /// Whether the search is pondering (its time limits do not run).
@@ -166,7 +176,9 @@ impl TimeBudget {
         let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
         let share = clock.time / (moves + 2) + clock.increment * 3 / 4;
         let soft = share.min(usable / 2);
-        let hard_cap = if moves == 1 { usable } else { usable * 2 / 5 };
+        // The last move of a period may use most of what is left, but keep a quarter in reserve
+        // against a loaded machine.
+        let hard_cap = if moves == 1 { usable * 3 / 4 } else { usable * 2 / 5 };
         let hard = (soft * 4).min(hard_cap).max(soft.min(usable));
         let floor = Duration::from_millis(1).min(usable);
         TimeBudget { soft: soft.max(floor), hard: hard.max(floor) }

@@ -251,8 +251,9 @@ fn iterate(
     let mut score = 0;
     for depth in first_depth..=max_depth {
         let mut delta = 25;
+        let aspiration = depth >= 5 && shared.options.aspiration_windows;
         let (mut alpha, mut beta) =
-            if depth >= 5 { (score - delta, score + delta) } else { (-INFINITY, INFINITY) };
+            if aspiration { (score - delta, score + delta) } else { (-INFINITY, INFINITY) };
         loop {
             let s = worker.search_root(root, &mut moves, depth as i32, alpha, beta);
             if worker.stopped {

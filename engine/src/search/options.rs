@@ -34,8 +34,10 @@ impl SearchOptions {
         weights: EvalWeights::DEFAULT,
     };
 
-    /// The names accepted by [`SearchOptions::set`], for documentation and protocol params.
-    pub const SWITCHES: [&'static str; 7] = [
+    /// The names accepted by [`SearchOptions::set`], for documentation and protocol params:
+    /// the search features, `positional-eval` (all positional terms), and `eval-<term>` for each
+    /// of [`EvalWeights::TERMS`].
+    pub const SWITCHES: &'static [&'static str] = &[
         "late-move-reductions",
         "aspiration-windows",
         "killers-and-history",
@@ -43,6 +45,18 @@ impl SearchOptions {
         "forced-move-extension",
         "table-cutoffs",
         "positional-eval",
+        "eval-advancement",
+        "eval-centre",
+        "eval-edge",
+        "eval-back-row",
+        "eval-bridge",
+        "eval-runaway",
+        "eval-king-mobility",
+        "eval-trapped-king",
+        "eval-king-centre",
+        "eval-trade-down",
+        "eval-hunt-distance",
+        "eval-tempo",
     ];
 
     /// Turns the named feature on or off; `positional-eval` off keeps only material.
@@ -58,7 +72,10 @@ impl SearchOptions {
             "positional-eval" => {
                 self.weights = if on { EvalWeights::DEFAULT } else { EvalWeights::MATERIAL_ONLY }
             }
-            _ => return false,
+            other => match other.strip_prefix("eval-") {
+                Some(term) => return self.weights.set_term(term, on),
+                None => return false,
+            },
         }
         true
     }
@@ -73,7 +90,7 @@ impl SearchOptions {
             "forced-move-extension" => self.forced_move_extension,
             "table-cutoffs" => self.table_cutoffs,
             "positional-eval" => self.weights != EvalWeights::MATERIAL_ONLY,
-            _ => return None,
+            other => return self.weights.term_on(other.strip_prefix("eval-")?),
         })
     }
 }
@@ -90,7 +107,7 @@ mod tests {
 
     #[test]
     fn every_switch_round_trips() {
-        for name in SearchOptions::SWITCHES {
+        for &name in SearchOptions::SWITCHES {
             let mut options = SearchOptions::DEFAULT;
             assert_eq!(options.get(name), Some(true), "{name}");
             assert!(options.set(name, false));

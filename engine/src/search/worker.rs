@@ -93,7 +93,8 @@ impl<'a> Worker<'a> {
             }
         }
         if let Some(budget) = self.shared.budget {
-            if !control.is_pondering() && control.elapsed() >= budget.hard {
+            let limit = if control.was_ponder_hit() { budget.soft } else { budget.hard };
+            if !control.is_pondering() && control.elapsed() >= limit {
                 self.stopped = true;
             }
         }
@@ -279,8 +280,11 @@ impl<'a> Worker<'a> {
                 -self.search(&child, next_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
                 // Late quiet moves are searched shallower first.
-                let reduce =
-                    depth >= 3 && i >= 3 && !capturing && !self.ordering.is_killer(&mv, ply);
+                let reduce = self.shared.options.late_move_reductions
+                    && depth >= 3
+                    && i >= 3
+                    && !capturing
+                    && !self.ordering.is_killer(&mv, ply);
                 if reduce {
                     next_depth -= if i >= 8 && depth >= 6 { 2 } else { 1 };
                 }
