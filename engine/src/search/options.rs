@@ -109,10 +109,15 @@ mod tests {
     fn every_switch_round_trips() {
         for &name in SearchOptions::SWITCHES {
             let mut options = SearchOptions::DEFAULT;
-            assert_eq!(options.get(name), Some(true), "{name}");
+            let default = options.get(name).unwrap_or_else(|| panic!("{name} has no value"));
             assert!(options.set(name, false));
             assert_eq!(options.get(name), Some(false), "{name}");
-            assert_ne!(options, SearchOptions::DEFAULT);
+            assert!(options.set(name, default));
+            assert_eq!(options, SearchOptions::DEFAULT, "{name} restores the default");
+        }
+        // The features that matches showed to help are on by default.
+        for name in ["late-move-reductions", "table-cutoffs", "eval-back-row", "eval-runaway"] {
+            assert_eq!(SearchOptions::DEFAULT.get(name), Some(true), "{name}");
         }
         assert!(!SearchOptions::DEFAULT.clone().set("flying-kings", true));
     }
