@@ -5,7 +5,7 @@ use crate::format::{parse_book, BookError, BookLine, BookMove};
 use dama_engine::search::Score;
 use dama_engine::{Move, Position};
 use rand::Rng;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::path::Path;
 
 /// The margin [`Book::probe`] callers use unless told otherwise: moves within this many
@@ -23,7 +23,7 @@ struct Entry {
 /// An opening book: for each book position, its moves with a score and a weight.
 #[derive(Clone, Debug, Default)]
 pub struct Book {
-    entries: HashMap<u64, Entry>,
+    entries: FxHashMap<u64, Entry>,
 }
 
 impl Book {
@@ -51,7 +51,8 @@ impl Book {
 
     /// A book of lines already read and checked.
     pub fn from_lines(lines: Vec<BookLine>) -> Book {
-        let mut entries = HashMap::with_capacity(lines.len());
+        let mut entries = FxHashMap::default();
+        entries.reserve(lines.len());
         for line in lines {
             let mut moves = line.moves;
             moves.sort_by_key(|m| std::cmp::Reverse(m.score)); // stable: ties keep file order

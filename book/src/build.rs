@@ -217,7 +217,7 @@ mod tests {
         let mut reports = Vec::new();
         build(&mut tree, &options, |_, p| reports.push(*p)).unwrap();
         assert_eq!(tree.len(), 70);
-        let seeded = reports.iter().filter(|p| p.phase == Phase::Seeding).last().unwrap();
+        let seeded = reports.iter().rfind(|p| p.phase == Phase::Seeding).unwrap();
         assert_eq!(seeded.positions, 1 + 7 + 49 + 2, "two plies and two ballots");
         assert!(options.ballots.iter().all(|b| tree.contains(&b.position())));
         for line in lines_from_start(2) {

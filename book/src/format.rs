@@ -16,8 +16,8 @@
 use crate::notation::{find_among, find_move, sort_key};
 use dama_engine::search::score::WIN;
 use dama_engine::search::Score;
-use dama_engine::{parse_fen, path_notation, Move, Position};
-use std::collections::HashMap;
+use dama_engine::{parse_fen, path_notation, Move, MoveList, PathMode, Position};
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 /// The key of the start position's line.
@@ -72,10 +72,14 @@ impl std::error::Error for BookError {}
 
 /// Reads a whole book file: every line checked against the move generator.
 pub fn parse_book(text: &str) -> Result<Vec<BookLine>, BookError> {
-    let mut lines = Vec::new();
+    let estimate = text.len() / 64;
+    let mut lines = Vec::with_capacity(estimate);
     // Positions by the key text of their line, so a line extending an earlier one costs one move.
-    let mut by_key: HashMap<&str, Position> = HashMap::new();
-    let mut first_line: HashMap<u64, usize> = HashMap::new();
+    let mut by_key: FxHashMap<&str, Position> = FxHashMap::default();
+    by_key.reserve(estimate);
+    let mut first_line: FxHashMap<u64, usize> = FxHashMap::default();
+    first_line.reserve(estimate);
+    let mut legal = MoveList::new(); // reused: a move list is large to return by value
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let trimmed = raw.trim();
@@ -87,19 +91,24 @@ pub fn parse_book(text: &str) -> Result<Vec<BookLine>, BookError> {
             .split_once('|')
             .ok_or_else(|| error("expected 'KEY | MOVE SCORE WEIGHT ; ...'".to_string()))?;
         let key = key.trim();
-        let position = position_of_key(key, &by_key).map_err(error)?;
+        let position = position_of_key(key, &by_key, &mut legal).map_err(error)?;
         if let Some(earlier) = first_line.insert(position.key(), number) {
             return Err(error(format!("this position is already given on line {earlier}")));
         }
         by_key.insert(key, position);
-        let moves = parse_moves(&position, rest).map_err(error)?;
+        position.generate_moves(&mut legal, PathMode::Unique);
+        let moves = parse_moves(&position, &legal, rest).map_err(error)?;
         lines.push(BookLine { line: number, position, moves });
     }
     Ok(lines)
 }
 
-/// The position a line's key names.
-fn position_of_key(key: &str, known: &HashMap<&str, Position>) -> Result<Position, String> {
+/// The position a line's key names (`scratch` is a move list to reuse).
+fn position_of_key(
+    key: &str,
+    known: &FxHashMap<&str, Position>,
+    scratch: &mut MoveList,
+) -> Result<Position, String> {
     if key == START_KEY {
         return Ok(Position::start());
     }
@@ -112,7 +121,8 @@ fn position_of_key(key: &str, known: &HashMap<&str, Position>) -> Result<Positio
     // Fast path: the line extends an earlier line by one move.
     if let Some((parent, last)) = key.rsplit_once(' ') {
         if let Some(position) = known.get(parent.trim_end()) {
-            let mv = find_move(position, last)
+            position.generate_moves(scratch, PathMode::Unique);
+            let mv = find_among(position, scratch, last)
                 .map_err(|e| format!("last move of the key, '{last}': {e}"))?;
             return Ok(position.play(&mv));
         }
@@ -127,9 +137,8 @@ fn position_of_key(key: &str, known: &HashMap<&str, Position>) -> Result<Positio
 }
 
 /// The book moves after the `|`.
-fn parse_moves(position: &Position, text: &str) -> Result<Vec<BookMove>, String> {
-    let legal = position.legal_moves();
-    let mut moves: Vec<BookMove> = Vec::new();
+fn parse_moves(position: &Position, legal: &[Move], text: &str) -> Result<Vec<BookMove>, String> {
+    let mut moves: Vec<BookMove> = Vec::with_capacity(legal.len());
     for entry in text.split(';') {
         let entry = entry.trim();
         if entry.is_empty() {
@@ -142,7 +151,7 @@ fn parse_moves(position: &Position, text: &str) -> Result<Vec<BookMove>, String>
             return Err(format!("'{entry}': expected 'MOVE SCORE WEIGHT', e.g. '22-18 +5 12'"));
         };
         let found =
-            find_among(position, &legal, mv).map_err(|e| format!("book move '{mv}': {e}"))?;
+            find_among(position, legal, mv).map_err(|e| format!("book move '{mv}': {e}"))?;
         if moves.iter().any(|m| m.mv == found) {
             return Err(format!("book move '{mv}' is listed twice"));
         }

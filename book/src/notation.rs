@@ -11,17 +11,14 @@ pub fn find_move(position: &Position, text: &str) -> Result<Move, String> {
 
 /// Like [`find_move`] with the legal moves of `position` already generated.
 pub fn find_among(position: &Position, legal: &[Move], text: &str) -> Result<Move, String> {
-    if let Some(squares) = squares_of(text) {
-        let capture = text.contains('x');
+    if let Some(path) = Path::read(text) {
         let mut found = None;
-        for mv in legal {
-            if mv.is_capture() == capture && path_matches(mv, &squares) {
-                if found.is_some() {
-                    found = None; // two moves share this path: let parse_move explain
-                    break;
-                }
-                found = Some(*mv);
+        for mv in legal.iter().filter(|mv| path.matches(mv)) {
+            if found.is_some() {
+                found = None; // two moves share this path: let parse_move explain
+                break;
             }
+            found = Some(*mv);
         }
         if let Some(mv) = found {
             return Ok(mv);
@@ -30,24 +27,57 @@ pub fn find_among(position: &Position, legal: &[Move], text: &str) -> Result<Mov
     parse_move(position, text).map_err(|e| e.to_string())
 }
 
-/// The square numbers of `a-b` or `axbxc...`, when the text is exactly that.
-fn squares_of(text: &str) -> Option<Vec<u8>> {
-    let separator = if text.contains('x') { 'x' } else { '-' };
-    let squares: Option<Vec<u8>> = text.split(separator).map(|s| s.parse::<u8>().ok()).collect();
-    squares.filter(|s| s.len() >= 2 && (separator == 'x' || s.len() == 2))
+/// Full-path text read without allocating: `a-b` or `axbxc...` (at most 14 squares).
+struct Path {
+    squares: [u8; 14],
+    len: usize,
+    capture: bool,
 }
 
-/// Whether `squares` is the full path of `mv`: start, then every landing square.
-fn path_matches(mv: &Move, squares: &[u8]) -> bool {
-    if mv.from().number() != squares[0] || mv.to().number() != squares[squares.len() - 1] {
-        return false;
+impl Path {
+    /// The squares of `a-b` or `axbxc...`, when the text is exactly that (numbers unchecked).
+    fn read(text: &str) -> Option<Path> {
+        let mut path = Path { squares: [0; 14], len: 0, capture: false };
+        let mut number: Option<u8> = None;
+        let mut separator: Option<u8> = None;
+        for byte in text.bytes().chain([0]) {
+            match byte {
+                b'0'..=b'9' => {
+                    number = Some(number.unwrap_or(0).checked_mul(10)?.checked_add(byte - b'0')?);
+                }
+                b'-' | b'x' | 0 => {
+                    if path.len == path.squares.len() {
+                        return None;
+                    }
+                    path.squares[path.len] = number.take()?;
+                    path.len += 1;
+                    if byte != 0 && *separator.get_or_insert(byte) != byte {
+                        return None;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        path.capture = separator == Some(b'x');
+        (path.len >= 2 && (path.capture || path.len == 2)).then_some(path)
     }
-    if !mv.is_capture() {
-        return squares.len() == 2;
+
+    /// Whether this is the full path of `mv`: start, then every landing square.
+    fn matches(&self, mv: &Move) -> bool {
+        let squares = &self.squares[..self.len];
+        if mv.is_capture() != self.capture
+            || mv.from().number() != squares[0]
+            || mv.to().number() != squares[self.len - 1]
+        {
+            return false;
+        }
+        if !mv.is_capture() {
+            return true;
+        }
+        let landings = mv.landing_squares();
+        landings.len() == self.len - 1
+            && landings.iter().zip(&squares[1..]).all(|(s, n)| s.number() == *n)
     }
-    let landings = mv.landing_squares();
-    landings.len() == squares.len() - 1
-        && landings.iter().zip(&squares[1..]).all(|(s, n)| s.number() == *n)
 }
 
 /// A key that orders moves by their square numbers along the path (`21-17` before `22-18`,
@@ -71,6 +101,17 @@ mod tests {
         }
         assert!(find_move(&p, "30-26").unwrap_err().contains("compulsory"));
         assert!(find_move(&p, "hello").unwrap_err().contains("malformed"));
+    }
+
+    #[test]
+    fn text_that_is_not_a_plain_path_goes_to_the_engine_parser() {
+        let start = Position::start();
+        for text in ["22-18-14", "22x18-14", "22-", "-18", "22--18", "300-18", "22 -18"] {
+            assert!(Path::read(text).is_none(), "{text}");
+            assert!(find_move(&start, text).is_err(), "{text}");
+        }
+        let path = Path::read("30x21x14x7").unwrap();
+        assert_eq!((&path.squares[..path.len], path.capture), (&[30, 21, 14, 7][..], true));
     }
 
     #[test]

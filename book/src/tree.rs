@@ -276,6 +276,7 @@ impl Tree {
             .lines_from_start()
             .into_iter()
             .enumerate()
+            .filter(|(i, _)| !self.nodes[*i].edges.is_empty()) // a line needs a move
             .map(|(i, line)| {
                 let (order, key) = match line {
                     Some(moves) => {

@@ -9,7 +9,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 /// Plies the book's main line must run past every ballot (both colours get book moves).
-const MIN_MAIN_LINE: usize = 4;
+const MIN_MAIN_LINE: usize = 6;
 
 /// Replays one line of the book text with the engine's own move parser, independently of the
 /// book's reader: the key's moves from the start, then each book move.
@@ -109,7 +109,7 @@ fn a_margin_of_zero_plays_a_best_move() {
 
 #[test]
 fn the_start_position_has_a_long_main_line() {
-    assert!(main_line_length(default_book(), &Position::start()) >= 8);
+    assert!(main_line_length(default_book(), &Position::start()) >= 10);
 }
 
 #[test]

@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 /// The most any answer that should be immediate may take, even on a busy machine.
 const PROMPT: Duration = Duration::from_millis(500);
 
+/// An engine without its opening book, so that every `go` searches.
 fn engine_ready() -> Engine {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::start(&["--no-book"]);
     engine.send("init");
     engine.expect("ready");
     engine

@@ -12,16 +12,8 @@ use hub_support::{
 
 const ID: &str = "id name=Dama version=0.1.0 author=\"The Dama developers\" country=Italy";
 
-/// The search feature switches, each a bool param (dama_engine SearchOptions::SWITCHES).
-const SWITCHES: [&str; 7] = [
-    "late-move-reductions",
-    "aspiration-windows",
-    "killers-and-history",
-    "threat-extension",
-    "forced-move-extension",
-    "table-cutoffs",
-    "positional-eval",
-];
+/// The search feature and evaluation-term switches, each a bool param with the engine's default.
+const SWITCHES: &[&str] = dama_engine::search::SearchOptions::SWITCHES;
 
 fn params(threads: &str, tt: &str, book: &str, ponder: &str, plies: &str) -> Vec<String> {
     params_with_switch(threads, tt, book, ponder, plies, None)
@@ -36,7 +28,8 @@ fn params_with_switch(
     off: Option<&str>,
 ) -> Vec<String> {
     let switches = SWITCHES.iter().map(|name| {
-        let on = if off == Some(*name) { "false" } else { "true" };
+        let default = dama_engine::search::SearchOptions::DEFAULT.get(name).expect("a switch");
+        let on = if off == Some(*name) { false } else { default };
         format!("param name={name} value={on} type=bool")
     });
     let mut list = vec![
@@ -295,6 +288,7 @@ fn the_log_goes_to_a_file_only_when_asked() {
 fn a_search_switch_set_by_param_reaches_the_search() {
     // At depth 1 from the start nothing can be captured: with material only, every score is 0.
     let output = transcript(&[
+        "set-param name=book value=false",
         "set-param name=positional-eval value=false",
         "pos start",
         "level depth=1",
@@ -309,4 +303,34 @@ fn a_search_switch_set_by_param_reaches_the_search() {
     assert_eq!(scores.len(), 2, "{output:#?}");
     assert_eq!(scores[0], 0.0, "{output:#?}");
     assert_ne!(scores[1], 0.0, "{output:#?}");
+}
+
+#[test]
+fn go_think_in_a_book_position_answers_at_once_with_a_book_move() {
+    // The start position and the main ballots are in the embedded book: `done` comes with no
+    // search (no `info`), and the move is one of the book's moves there. With the book off the
+    // engine searches.
+    let output = transcript(&[
+        "init",
+        "pos start",
+        "go think",
+        "set-param name=book value=false",
+        "pos start",
+        "level depth=2",
+        "go think",
+    ]);
+    let done: Vec<&String> = output.iter().filter(|l| l.starts_with("done ")).collect();
+    assert_eq!(done.len(), 2, "{output:#?}");
+    let first_info =
+        output.iter().position(|l| l.starts_with("info ")).expect("the second go searches");
+    let first_done = output.iter().position(|l| l.starts_with("done ")).unwrap();
+    assert!(first_done < first_info, "the book move comes before any search: {output:#?}");
+    let start = dama_engine::Position::start();
+    let book: Vec<String> = dama_book::default_book()
+        .moves(&start)
+        .iter()
+        .map(|m| dama_engine::hub_notation(&m.mv))
+        .collect();
+    let played = done[0].strip_prefix("done move=").unwrap().split_whitespace().next().unwrap();
+    assert!(book.iter().any(|m| m == played), "{played} is not a book move: {book:?}");
 }

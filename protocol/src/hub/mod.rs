@@ -32,6 +32,9 @@ pub struct HubArgs {
     /// else debug). Nothing is ever written to stderr in Hub mode.
     #[arg(long, value_name = "FILE")]
     log_file: Option<PathBuf>,
+    /// Start with the opening book off (the `book` param can turn it on again).
+    #[arg(long)]
+    no_book: bool,
 }
 
 /// Runs the Hub protocol until `quit` or the end of input.
@@ -39,6 +42,7 @@ pub fn run(args: &HubArgs) -> Result<(), String> {
     logger::install();
     let output = Output::stdout();
     let mut settings = Settings::default();
+    settings.book = !args.no_book;
     if let Some(path) = &args.log_file {
         match logger::log_to(Some(path)) {
             Ok(()) => settings.log_file = Some(path.clone()),

@@ -46,7 +46,7 @@ pub enum Setting {
     Threads(usize),
     /// `tt-size`: transposition table size in MiB.
     TableSize(usize),
-    /// `book`: use the opening book (there is no book yet: accepted, no effect).
+    /// `book`: play from the opening book when the position is in it (`go think` only).
     Book(bool),
     /// `ponder`: the GUI may send `go ponder` (accepted; `go ponder` works either way).
     Ponder(bool),
@@ -66,7 +66,7 @@ pub struct Settings {
     pub threads: usize,
     /// Transposition table size in MiB.
     pub table_mib: usize,
-    /// Opening book on (no effect yet).
+    /// Opening book on: `go think` in a book position answers at once with a book move.
     pub book: bool,
     /// The GUI may ponder.
     pub ponder: bool,

@@ -270,11 +270,27 @@ impl Session {
         self.searcher = Some(searcher);
     }
 
+    /// A move from the opening book for the current position, if it is in the book. The choice
+    /// among the moves within the book's score margin is weighted and seeded by the position, so
+    /// the same position always gets the same move (repeatable matches).
+    fn book_move(&self) -> Option<dama_engine::Move> {
+        use rand::SeedableRng;
+        const BOOK_SEED: u64 = 0xDA3A_B00C;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(BOOK_SEED ^ self.game.position.key());
+        dama_book::default_book().probe(&self.game.position, &mut rng, dama_book::DEFAULT_MARGIN)
+    }
+
     fn go(&mut self, mode: GoMode) {
         let mut limits = std::mem::take(&mut self.level);
         if self.game.position.legal_moves().is_empty() {
             self.error("go: the side to move has no legal move (the game is over)");
             return;
+        }
+        if mode == GoMode::Think && self.settings.book {
+            if let Some(mv) = self.book_move() {
+                self.send(Response::Done { best: mv, ponder: None });
+                return;
+            }
         }
         self.searcher_ready();
         let Some(searcher) = self.searcher.take() else { return };
