@@ -19,6 +19,7 @@
 //! ```
 
 pub mod bitboard;
+mod capture;
 pub mod fen;
 pub mod hubpos;
 pub mod movegen;
