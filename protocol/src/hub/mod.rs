@@ -41,8 +41,7 @@ pub struct HubArgs {
 pub fn run(args: &HubArgs) -> Result<(), String> {
     logger::install();
     let output = Output::stdout();
-    let mut settings = Settings::default();
-    settings.book = !args.no_book;
+    let mut settings = Settings { book: !args.no_book, ..Settings::default() };
     if let Some(path) = &args.log_file {
         match logger::log_to(Some(path)) {
             Ok(()) => settings.log_file = Some(path.clone()),
