@@ -174,7 +174,9 @@ impl TimeBudget {
         let reserve = MOVE_OVERHEAD.min(available / 5);
         let usable = available.saturating_sub(reserve);
         let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
-        let share = clock.time / (moves + 2) + clock.increment * 3 / 4;
+        // Half the increment: the GUI's own overhead is charged to our clock too, so spending the
+        // whole increment every move would slowly drain a short clock.
+        let share = clock.time / (moves + 2) + clock.increment / 2;
         let soft = share.min(usable / 2);
         // The last move of a period may use most of what is left, but keep a quarter in reserve
         // against a loaded machine.
