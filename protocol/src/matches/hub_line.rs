@@ -1,6 +1,9 @@
 //! Reading and writing single Hub protocol lines on the client side: `command name=value ...`,
 //! where a value is double-quoted when it holds a space or `=` or is empty, and a bare name is a
-//! flag (hub-protocol.md, "Transport and syntax").
+//! flag (hub-protocol.md, "Transport and syntax"). The syntax itself is shared with the engine
+//! side, [`crate::hub::syntax`].
+
+use crate::hub::syntax;
 
 /// One line from an engine: its command word and its arguments in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,53 +15,15 @@ pub struct HubLine {
 }
 
 impl HubLine {
-    /// Splits a line; None for an empty line.
+    /// Splits a line with the Hub syntax of [`crate::hub::syntax`]; `None` for an empty line.
+    /// A line whose arguments do not parse keeps its command word and no arguments, so a broken
+    /// `done` reads as a `done` without a move.
     pub fn parse(line: &str) -> Option<HubLine> {
-        let mut chars = line.trim().chars().peekable();
-        let mut words: Vec<(String, Option<String>)> = Vec::new();
-        loop {
-            while chars.peek().is_some_and(|c| c.is_whitespace()) {
-                chars.next();
-            }
-            if chars.peek().is_none() {
-                break;
-            }
-            let mut name = String::new();
-            while let Some(&c) = chars.peek() {
-                if c.is_whitespace() || c == '=' {
-                    break;
-                }
-                name.push(c);
-                chars.next();
-            }
-            if chars.peek() != Some(&'=') {
-                words.push((name, None));
-                continue;
-            }
-            chars.next();
-            let mut value = String::new();
-            if chars.peek() == Some(&'"') {
-                chars.next();
-                for c in chars.by_ref() {
-                    if c == '"' {
-                        break;
-                    }
-                    value.push(c);
-                }
-            } else {
-                while let Some(&c) = chars.peek() {
-                    if c.is_whitespace() {
-                        break;
-                    }
-                    value.push(c);
-                    chars.next();
-                }
-            }
-            words.push((name, Some(value)));
-        }
-        let mut words = words.into_iter();
-        let (command, _) = words.next()?;
-        Some(HubLine { command, arguments: words.collect() })
+        let (command, rest) = syntax::split_command(line)?;
+        let arguments = syntax::arguments(rest)
+            .map(|list| list.into_iter().map(|a| (a.name, a.value)).collect())
+            .unwrap_or_default();
+        Some(HubLine { command: command.to_string(), arguments })
     }
 
     /// The value of argument `name`, if given with a value.
@@ -67,14 +32,7 @@ impl HubLine {
     }
 }
 
-/// Writes a value as Hub wants it: quoted when empty or holding a space or `=`.
-pub fn quote(value: &str) -> String {
-    if value.is_empty() || value.contains([' ', '=', '\t']) {
-        format!("\"{value}\"")
-    } else {
-        value.to_string()
-    }
-}
+pub use crate::hub::syntax::quote;
 
 #[cfg(test)]
 mod tests {
