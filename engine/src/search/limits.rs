@@ -178,9 +178,13 @@ impl TimeBudget {
         // whole increment every move would slowly drain a short clock.
         let share = clock.time / (moves + 2) + clock.increment / 2;
         let soft = share.min(usable / 2);
-        // The last move of a period may use most of what is left, but keep a quarter in reserve
-        // against a loaded machine.
-        let hard_cap = if moves == 1 { usable * 3 / 4 } else { usable * 2 / 5 };
+        // With a period (`moves=`), no move may take more than its share of the moves left plus
+        // one (half of what is left on the last move): overshoots then cannot pile up before the
+        // clock is refilled. Sudden death keeps a safe share of the clock.
+        let hard_cap = match clock.moves_to_go {
+            Some(_) => usable / (moves + 1),
+            None => usable * 2 / 5,
+        };
         let hard = (soft * 4).min(hard_cap).max(soft.min(usable));
         let floor = Duration::from_millis(1).min(usable);
         TimeBudget { soft: soft.max(floor), hard: hard.max(floor) }
