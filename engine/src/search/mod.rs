@@ -106,6 +106,12 @@ impl Searcher {
         Ok(())
     }
 
+    /// Puts in a new transposition table and hands back the old one, so that a caller who must
+    /// stay responsive can free a large, used table on another thread.
+    pub fn replace_table(&mut self, table: TranspositionTable) -> TranspositionTable {
+        std::mem::replace(&mut self.tt, table)
+    }
+
     /// Sets the number of search threads (at least one).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);

@@ -5,6 +5,10 @@
 //! Entries live in buckets of four (one 64-byte cache line); a store replaces the entry of the
 //! same position, or else the one least worth keeping by depth and age.
 //!
+//! The memory is an anonymous mapping: the operating system hands out zeroed pages only when they
+//! are first touched, so making a table of any size is instant and costs no memory up front, and
+//! clearing a large table maps fresh pages instead of writing zeros over the old ones.
+//!
 //! ```text
 //! data bit layout
 //!  0..16  move: from (5 bits, square index) | to (5 bits) << 5 | captured-set hash (6 bits) << 10
@@ -17,7 +21,7 @@
 
 use crate::moves::Move;
 use crate::search::score::Score;
-use std::alloc::{alloc_zeroed, dealloc, Layout};
+use memmap2::MmapMut;
 use std::fmt;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -94,15 +98,14 @@ impl std::error::Error for TableSizeError {}
 
 /// The transposition table, shared by all search threads.
 pub struct TranspositionTable {
-    buckets: *mut Bucket,
+    /// The pages the buckets live in; only ever read and written through `buckets()`.
+    memory: MmapMut,
     len: usize,
     age: AtomicU8,
 }
 
-// SAFETY: every access to the buckets goes through atomics; the pointer is owned and freed once.
-unsafe impl Send for TranspositionTable {}
-// SAFETY: as above, all shared access is atomic.
-unsafe impl Sync for TranspositionTable {}
+/// Tables up to this size are cleared by writing zeros; larger ones get fresh pages.
+const CLEAR_IN_PLACE_BYTES: usize = 64 << 20;
 
 impl TranspositionTable {
     /// The largest size accepted, in MiB (1 TiB).
@@ -115,20 +118,14 @@ impl TranspositionTable {
         if mib > Self::MAX_MIB {
             return Err(error);
         }
-        let len = (mib << 20) / std::mem::size_of::<Bucket>();
-        let len = len.max(1);
-        let layout = Layout::array::<Bucket>(len).map_err(|_| error.clone())?;
-        // SAFETY: the layout has non-zero size; all-zero bytes are valid atomics (empty entries).
-        let buckets = unsafe { alloc_zeroed(layout) } as *mut Bucket;
-        if buckets.is_null() {
-            return Err(error);
-        }
-        Ok(TranspositionTable { buckets, len, age: AtomicU8::new(0) })
+        let len = ((mib << 20) / std::mem::size_of::<Bucket>()).max(1);
+        Ok(TranspositionTable { memory: map_zeroed(len).ok_or(error)?, len, age: AtomicU8::new(0) })
     }
 
     fn buckets(&self) -> &[Bucket] {
-        // SAFETY: `buckets` points to `len` initialised buckets owned by self.
-        unsafe { std::slice::from_raw_parts(self.buckets, self.len) }
+        // SAFETY: the mapping is page-aligned (so 64-byte aligned), holds `len` buckets, and
+        // all-zero bytes are valid atomics (empty entries); it is only accessed through atomics.
+        unsafe { std::slice::from_raw_parts(self.memory.as_ptr() as *const Bucket, self.len) }
     }
 
     /// The size in bytes.
@@ -136,14 +133,21 @@ impl TranspositionTable {
         self.len * std::mem::size_of::<Bucket>()
     }
 
-    /// Empties the table (a new game).
-    pub fn clear(&self) {
+    /// Empties the table (a new game): a small table is zeroed, a large one gets fresh pages
+    /// (its old pages are returned to the operating system).
+    pub fn clear(&mut self) {
+        self.age.store(0, Ordering::Relaxed);
+        if self.size_bytes() > CLEAR_IN_PLACE_BYTES {
+            if let Some(fresh) = map_zeroed(self.len) {
+                self.memory = fresh;
+                return;
+            }
+        }
         for bucket in self.buckets() {
             for word in &bucket.words {
                 word.store(0, Ordering::Relaxed);
             }
         }
-        self.age.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search generation: older entries become easier to replace.
@@ -265,12 +269,18 @@ fn unpack(data: u64) -> TableEntry {
     }
 }
 
-impl Drop for TranspositionTable {
-    fn drop(&mut self) {
-        let layout = Layout::array::<Bucket>(self.len).expect("layout was valid at creation");
-        // SAFETY: allocated in `new` with this layout and not freed elsewhere.
-        unsafe { dealloc(self.buckets as *mut u8, layout) }
+/// Zeroed memory for `len` buckets, committed page by page as it is first touched; large
+/// mappings ask for transparent huge pages (fewer page faults and TLB misses). `None` when the
+/// operating system refuses the mapping.
+fn map_zeroed(len: usize) -> Option<MmapMut> {
+    let bytes = len.checked_mul(std::mem::size_of::<Bucket>())?;
+    let memory = MmapMut::map_anon(bytes).ok()?;
+    #[cfg(target_os = "linux")]
+    if bytes >= 4 << 20 {
+        // Only advice: a kernel without huge pages ignores it.
+        let _ = memory.advise(memmap2::Advice::HugePage);
     }
+    Some(memory)
 }
 
 impl fmt::Debug for TranspositionTable {
@@ -286,7 +296,7 @@ mod tests {
 
     #[test]
     fn store_then_probe() {
-        let tt = TranspositionTable::new(1).unwrap();
+        let mut tt = TranspositionTable::new(1).unwrap();
         let p = Position::start();
         let mv = p.legal_moves()[3];
         tt.store(p.key(), PackedMove::new(&mv), -123, 7, Bound::Lower, 55);
@@ -308,6 +318,19 @@ mod tests {
             let e = tt.probe(key).unwrap();
             assert_eq!((e.score, e.depth, e.bound, e.eval), (-29_990, 200, bound, -31_000));
         }
+    }
+
+    #[test]
+    fn a_large_table_costs_nothing_until_used_and_clears_to_empty() {
+        let mut tt = TranspositionTable::new(256).unwrap();
+        assert_eq!(tt.size_bytes(), 256 << 20);
+        let keys: Vec<u64> = (1..1000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+        for &key in &keys {
+            tt.store(key, PackedMove::default(), 7, 3, Bound::Exact, 1);
+        }
+        assert!(keys.iter().all(|&k| tt.probe(k).is_some()));
+        tt.clear();
+        assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
     }
 
     #[test]
