@@ -96,8 +96,12 @@ impl SearchControl {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// The expected move was played: the clock starts now and the limits apply.
+    /// The expected move was played: the clock starts now and the limits apply. Does nothing
+    /// unless the search is pondering (a stray hit must not restart a normal search's clock).
     pub fn ponder_hit(&self) {
+        if !self.is_pondering() {
+            return;
+        }
         if let Ok(mut start) = self.clock_start.lock() {
             *start = Instant::now();
         }
