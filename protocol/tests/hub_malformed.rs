@@ -25,7 +25,7 @@ fn a_bad_pos_is_an_error_and_the_previous_position_stays() {
         "pos start pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww",
         "go think",
     ];
-    let output = transcript(&input);
+    let output = transcript(&input, 1);
     let errors = &output[..output.len() - 1];
     assert_eq!(errors.len(), input.len() - 2, "{output:#?}");
     for (line, expected) in errors.iter().zip([

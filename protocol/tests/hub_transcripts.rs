@@ -140,7 +140,7 @@ fn every_level_form_and_every_go_mode_answer_exactly_one_done() {
     input.extend(["pos start", "level move-time=0.05", "go ponder", "ponder-hit"]);
     input.extend(["pos start", "go ponder", "stop"]);
     input.push("ping");
-    let handshake = transcript(&["hub"]);
+    let handshake = transcript(&["hub"], 0);
     let mut expected: Vec<Expect> = handshake.iter().map(|l| Expect::Line(l)).collect();
     expected.push(Expect::Line("ready"));
     expected.extend((0..forms.len() + 5).map(|_| Expect::Search(start)));
@@ -249,7 +249,7 @@ fn wins_are_reported_beyond_ninety_and_losses_below_minus_ninety() {
         "go think".to_string(),
     ];
     let input: Vec<&str> = input.iter().map(String::as_str).collect();
-    let output = transcript(&input);
+    let output = transcript(&input, 2);
     let dones: Vec<usize> =
         output.iter().enumerate().filter(|(_, l)| l.starts_with("done")).map(|(i, _)| i).collect();
     assert_eq!(dones.len(), 2, "{output:#?}");
@@ -287,17 +287,20 @@ fn the_log_goes_to_a_file_only_when_asked() {
 #[test]
 fn a_search_switch_set_by_param_reaches_the_search() {
     // At depth 1 from the start nothing can be captured: with material only, every score is 0.
-    let output = transcript(&[
-        "set-param name=book value=false",
-        "set-param name=positional-eval value=false",
-        "pos start",
-        "level depth=1",
-        "go think",
-        "set-param name=positional-eval value=true",
-        "pos start",
-        "level depth=1",
-        "go think",
-    ]);
+    let output = transcript(
+        &[
+            "set-param name=book value=false",
+            "set-param name=positional-eval value=false",
+            "pos start",
+            "level depth=1",
+            "go think",
+            "set-param name=positional-eval value=true",
+            "pos start",
+            "level depth=1",
+            "go think",
+        ],
+        2,
+    );
     let scores: Vec<f64> =
         output.iter().filter(|l| l.starts_with("info ")).map(|l| info_score(l)).collect();
     assert_eq!(scores.len(), 2, "{output:#?}");
@@ -310,15 +313,18 @@ fn go_think_in_a_book_position_answers_at_once_with_a_book_move() {
     // The start position and the main ballots are in the embedded book: `done` comes with no
     // search (no `info`), and the move is one of the book's moves there. With the book off the
     // engine searches.
-    let output = transcript(&[
-        "init",
-        "pos start",
-        "go think",
-        "set-param name=book value=false",
-        "pos start",
-        "level depth=2",
-        "go think",
-    ]);
+    let output = transcript(
+        &[
+            "init",
+            "pos start",
+            "go think",
+            "set-param name=book value=false",
+            "pos start",
+            "level depth=2",
+            "go think",
+        ],
+        2,
+    );
     let done: Vec<&String> = output.iter().filter(|l| l.starts_with("done ")).collect();
     assert_eq!(done.len(), 2, "{output:#?}");
     let first_info =

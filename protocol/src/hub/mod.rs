@@ -21,7 +21,6 @@ pub mod syntax;
 use clap::Args;
 use output::Output;
 use params::Settings;
-use response::Response;
 use session::Session;
 use std::path::PathBuf;
 
@@ -37,20 +36,25 @@ pub struct HubArgs {
     no_book: bool,
 }
 
-/// Runs the Hub protocol until `quit` or the end of input.
+/// Runs the Hub protocol until `quit`, the end of input or a failed write.
 pub fn run(args: &HubArgs) -> Result<(), String> {
     logger::install();
-    let output = Output::stdout();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let output = Output::stdout(sender.clone());
     let mut settings = Settings { book: !args.no_book, ..Settings::default() };
+    let mut log_error = None;
     if let Some(path) = &args.log_file {
         match logger::log_to(Some(path)) {
             Ok(()) => settings.log_file = Some(path.clone()),
-            Err(message) => output.send(&Response::Error(message)),
+            Err(message) => log_error = Some(format!("--log-file: {message}")),
         }
     }
     log::info!("dama {} in Hub mode", env!("CARGO_PKG_VERSION"));
-    let (sender, receiver) = std::sync::mpsc::channel();
     reader::spawn(sender.clone());
-    Session::new(output, sender, settings).run(receiver);
+    let mut session = Session::new(output, sender, settings);
+    if let Some(message) = log_error {
+        session.report_at_first_command(message);
+    }
+    session.run(receiver);
     Ok(())
 }

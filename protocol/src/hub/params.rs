@@ -136,6 +136,9 @@ fn declare(name: &'static str, value: impl ToString, kind: ParamKind) -> ParamDe
 
 /// Checks a `set-param name=... value=...` against the declarations.
 pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
+    if value.chars().any(char::is_control) {
+        return Err(format!("the value of {name} contains a control character"));
+    }
     let setting = match name {
         "variant" if value == VARIANT => Setting::Variant,
         "variant" => return Err(format!("unknown variant '{value}': only {VARIANT} is played")),
@@ -196,6 +199,8 @@ mod tests {
         assert!(parse_setting("quiet-ply-limit", "0").is_err());
         assert!(parse_setting("colour", "red").is_err());
         assert!(parse_setting("table-cutoffs", "off").is_err());
+        assert!(parse_setting("log-file", "a\rb").is_err());
+        assert!(parse_setting("log-file", "a\u{1b}[31mb").is_err());
         assert_eq!(
             parse_setting("table-cutoffs", "false"),
             Ok(Setting::Switch { name: "table-cutoffs", on: false })

@@ -20,17 +20,10 @@ const STACK_BYTES: usize = 8 << 20;
 pub struct RunningSearch {
     /// Stop and ponder-hit go through this.
     pub control: Arc<SearchControl>,
-    /// The limits it runs under.
-    pub limits: SearchLimits,
     thread: JoinHandle<()>,
 }
 
 impl RunningSearch {
-    /// Whether the search can only end by `stop` or `ponder-hit` (analysis, pondering, no level).
-    pub fn waits_for_the_gui(&self) -> bool {
-        self.control.is_pondering() || !self.limits.is_bounded()
-    }
-
     /// Waits for the thread to end (after it has sent its result).
     pub fn join(self) {
         if self.thread.join().is_err() {
@@ -57,13 +50,13 @@ pub fn start(
     events: Sender<Event>,
 ) -> Result<RunningSearch, String> {
     let (position, history) = (game.position, game.history.clone());
-    let (thread_limits, thread_control) = (limits.clone(), Arc::clone(&control));
+    let thread_control = Arc::clone(&control);
     let thread = std::thread::Builder::new()
         .name("hub-search".into())
         .stack_size(STACK_BYTES)
         .spawn(move || {
             let outcome = catch_unwind(AssertUnwindSafe(|| {
-                searcher.search(&position, &history, &thread_limits, &thread_control, |info| {
+                searcher.search(&position, &history, &limits, &thread_control, |info| {
                     output.send(&Response::Info(Progress::from(info)));
                 })
             }));
@@ -81,5 +74,5 @@ pub fn start(
             let _ = events.send(Event::SearchFinished(Box::new(finished)));
         })
         .map_err(|e| format!("cannot start the search thread: {e}"))?;
-    Ok(RunningSearch { control, limits, thread })
+    Ok(RunningSearch { control, thread })
 }

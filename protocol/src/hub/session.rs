@@ -1,14 +1,18 @@
 //! The session: the state machine between the GUI's commands and the searcher.
 //!
 //! One thread runs the session and takes [`Event`]s in order: input lines from the reader
-//! thread, the end of input, and finished searches. While a search runs, `stop`, `ping`,
-//! `ponder-hit` and `quit` act at once; every other line (a command, or a malformed line and its
-//! `error`) is held and answered in order after the search's `done`. Once a line is held, the
-//! lines after it are held too (only `quit` still acts at once), so answers keep the order of
-//! the questions: a `stop` sent after a held `go` stops that search, not the one before it.
+//! thread, the end of input, a failed write, and finished searches.
 //!
-//! At the end of input the session finishes what it was asked (a search with a level runs to its
-//! limit; analysis, pondering and searches without a level are stopped), then ends.
+//! - `stop`, `ping`, `ponder-hit` and `quit` always act at once, and a line that cannot be read
+//!   (broken syntax, a bad argument, an illegal move) is answered with `error` at once.
+//! - Any other command needs the search to be over: while a search runs it is held, and held
+//!   commands run in order after the search's `done`; once one is held, the commands after it
+//!   wait behind it, so they keep their order.
+//! - A `stop` while a `go` is held also stops that `go`'s search as soon as it starts, and a
+//!   `ponder-hit` while a `go` is held reaches that search: the GUI sent them after that `go`.
+//! - The end of input stops the search (its `done` is still written) and drops held commands: a
+//!   GUI that closed the pipe wants nothing more. A failed write to the output (the GUI is gone)
+//!   stops everything at once.
 
 use super::command::{parse_command, Command, GoMode};
 use super::game::Game;
@@ -18,7 +22,7 @@ use super::params::{Setting, Settings};
 use super::reader::{InputLine, MAX_LINE};
 use super::response::Response;
 use super::search::{self, Finished, RunningSearch};
-use dama_engine::search::{SearchControl, SearchLimits, Searcher};
+use dama_engine::search::{SearchControl, SearchLimits, Searcher, TranspositionTable};
 use dama_engine::Position;
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
@@ -30,14 +34,10 @@ pub enum Event {
     Input(InputLine),
     /// The GUI's input has ended.
     InputClosed,
+    /// Writing to the GUI failed: nobody is listening any more.
+    OutputClosed,
     /// The running search has ended.
     SearchFinished(Box<Finished>),
-}
-
-/// A line that arrived during a search and waits for its end: a command, or the error to answer.
-enum Held {
-    Command(Command),
-    Error(String),
 }
 
 /// Whether to go on after a command.
@@ -58,8 +58,11 @@ pub struct Session {
     /// The limits of the next search; reset by `pos` and by every `go`.
     level: SearchLimits,
     running: Option<RunningSearch>,
-    /// Lines that arrived during a search, to answer after it, in order.
-    held: VecDeque<Held>,
+    /// Commands that arrived during a search, to run after it, in order.
+    held: VecDeque<Command>,
+    /// An error found before the GUI spoke (e.g. the `--log-file` could not be opened), answered
+    /// with the first command's answer.
+    pending_error: Option<String>,
     input_closed: bool,
 }
 
@@ -76,30 +79,42 @@ impl Session {
             level: SearchLimits::default(),
             running: None,
             held: VecDeque::new(),
+            pending_error: None,
             input_closed: false,
         }
     }
 
-    /// Runs until `quit`, or until the input has ended and all work is done.
+    /// Sets an error to answer at the first command (after the handshake's `wait` if the first
+    /// command is `hub`), so nothing is written before the GUI has spoken.
+    pub fn report_at_first_command(&mut self, message: String) {
+        self.pending_error = Some(message);
+    }
+
+    /// Runs until `quit`, the end of input (once the search it stops has answered), or a failed
+    /// write.
     pub fn run(mut self, events: Receiver<Event>) {
         while let Ok(event) = events.recv() {
             let flow = match event {
                 Event::Input(line) => self.on_input(line),
                 Event::InputClosed => {
-                    log::debug!("end of input");
+                    log::debug!("end of input: stopping");
                     self.input_closed = true;
-                    self.stop_if_waiting_for_the_gui();
+                    self.held.clear();
+                    if let Some(running) = &self.running {
+                        running.control.stop();
+                    }
                     Flow::Continue
+                }
+                Event::OutputClosed => {
+                    log::debug!("the output is closed: quitting");
+                    Flow::Quit
                 }
                 Event::SearchFinished(finished) => {
                     self.on_search_finished(*finished);
                     self.run_held()
                 }
             };
-            if flow == Flow::Quit {
-                break;
-            }
-            if self.input_closed && self.running.is_none() && self.held.is_empty() {
+            if flow == Flow::Quit || (self.input_closed && self.running.is_none()) {
                 break;
             }
         }
@@ -133,40 +148,96 @@ impl Session {
                 Err(format!("line is not UTF-8 (bad byte at offset {offset})"))
             }
         };
-        let item = match parsed {
+        let handshake = matches!(parsed, Ok(Some(Command::Hub)));
+        if !handshake {
+            self.answer_pending_error();
+        }
+        let flow = match parsed {
             Ok(None) => {
                 log::debug!("ignored");
-                return Flow::Continue;
+                Flow::Continue
             }
-            Ok(Some(Command::Quit)) => return Flow::Quit,
-            Ok(Some(command)) if command.acts_during_search() && self.held.is_empty() => {
-                return self.execute(command);
-            }
-            Ok(Some(command)) => Held::Command(command),
-            Err(message) => Held::Error(message),
-        };
-        if self.running.is_some() || !self.held.is_empty() {
-            log::debug!("held until the search ends");
-            self.held.push_back(item);
-            return Flow::Continue;
-        }
-        self.run_item(item)
-    }
-
-    fn run_item(&mut self, item: Held) -> Flow {
-        match item {
-            Held::Command(command) => self.execute(command),
-            Held::Error(message) => {
+            Ok(Some(command)) => self.on_command(command),
+            Err(message) => {
                 self.error(message);
                 Flow::Continue
             }
+        };
+        if handshake {
+            self.answer_pending_error();
+        }
+        flow
+    }
+
+    fn answer_pending_error(&mut self) {
+        if let Some(message) = self.pending_error.take() {
+            self.error(message);
         }
     }
 
+    /// Runs a command now, or holds it until the search is over.
+    fn on_command(&mut self, command: Command) -> Flow {
+        let busy = self.running.is_some() || !self.held.is_empty();
+        match command {
+            Command::Quit => Flow::Quit,
+            Command::Ping => {
+                self.send(Response::Pong);
+                Flow::Continue
+            }
+            Command::Stop => {
+                if let Some(running) = &self.running {
+                    running.control.stop();
+                }
+                self.stop_every_held_go();
+                Flow::Continue
+            }
+            Command::PonderHit => {
+                match &self.running {
+                    Some(running) if running.control.is_pondering() => {
+                        running.control.ponder_hit();
+                    }
+                    _ if self.held_go() => self.held.push_back(Command::PonderHit),
+                    _ => log::debug!("ponder-hit ignored: not pondering"),
+                }
+                Flow::Continue
+            }
+            command if busy => {
+                log::debug!("held until the search ends");
+                self.held.push_back(command);
+                Flow::Continue
+            }
+            command => self.execute(command),
+        }
+    }
+
+    /// Whether a `go` is waiting among the held commands.
+    fn held_go(&self) -> bool {
+        self.held.iter().any(|c| matches!(c, Command::Go(_)))
+    }
+
+    /// Puts a `stop` right behind every held `go`: the GUI sent this `stop` after them, so each
+    /// of those searches ends as soon as it starts (and still answers `done`).
+    fn stop_every_held_go(&mut self) {
+        let mut queue = VecDeque::with_capacity(self.held.len() + 1);
+        for command in self.held.drain(..) {
+            let is_go = matches!(command, Command::Go(_));
+            queue.push_back(command);
+            if is_go {
+                queue.push_back(Command::Stop);
+            }
+        }
+        self.held = queue;
+    }
+
+    /// Runs held commands until one starts a search; a `stop` or `ponder-hit` held right behind
+    /// that `go` then reaches its search at once.
     fn run_held(&mut self) -> Flow {
-        while self.running.is_none() {
-            let Some(item) = self.held.pop_front() else { break };
-            if self.run_item(item) == Flow::Quit {
+        while let Some(command) = self.held.front() {
+            if self.running.is_some() && !command.acts_during_search() {
+                break;
+            }
+            let command = self.held.pop_front().expect("a held command is there");
+            if self.execute(command) == Flow::Quit {
                 return Flow::Quit;
             }
         }
@@ -201,12 +272,17 @@ impl Session {
             Command::Ping => self.send(Response::Pong),
             Command::PonderHit => {
                 if let Some(running) = &self.running {
-                    running.control.ponder_hit();
+                    if running.control.is_pondering() {
+                        running.control.ponder_hit();
+                    }
                 }
             }
             Command::NewGame => {
                 if let Some(searcher) = self.searcher.as_mut() {
-                    searcher.clear();
+                    match TranspositionTable::new(self.settings.table_mib) {
+                        Ok(fresh) => dispose(searcher.replace_table(fresh)),
+                        Err(_) => searcher.clear(),
+                    }
                 }
             }
             Command::Quit => return Flow::Quit,
@@ -221,9 +297,13 @@ impl Session {
                 searcher.set_threads(*n);
                 Ok(())
             }
-            (Setting::TableSize(mib), Some(searcher)) => {
-                searcher.set_table_size(*mib).map_err(|e| format!("set-param: {e}"))
-            }
+            (Setting::TableSize(mib), Some(searcher)) => match TranspositionTable::new(*mib) {
+                Ok(table) => {
+                    dispose(searcher.replace_table(table));
+                    Ok(())
+                }
+                Err(e) => Err(format!("set-param: {e}")),
+            },
             (Setting::QuietPlyLimit(plies), Some(searcher)) => {
                 searcher.set_quiet_ply_limit(*plies);
                 Ok(())
@@ -311,12 +391,7 @@ impl Session {
             self.events.clone(),
         );
         match started {
-            Ok(running) => {
-                self.running = Some(running);
-                if self.input_closed {
-                    self.stop_if_waiting_for_the_gui();
-                }
-            }
+            Ok(running) => self.running = Some(running),
             Err(message) => {
                 // The searcher is lost with the thread; a new one is made at the next search.
                 self.error(message);
@@ -324,14 +399,6 @@ impl Session {
                     searcher: None,
                     result: Err("no search".into()),
                 });
-            }
-        }
-    }
-
-    fn stop_if_waiting_for_the_gui(&self) {
-        if let Some(running) = &self.running {
-            if running.waits_for_the_gui() {
-                running.control.stop();
             }
         }
     }
@@ -363,5 +430,21 @@ impl Session {
             Some((best, ponder)) => self.send(Response::Done { best, ponder }),
             None => self.error("the search found no move"),
         }
+    }
+}
+
+/// Frees a replaced transposition table. A large one that has been used takes a noticeable time
+/// to hand back to the operating system (about 60 ms per GiB), so it goes on a thread of its own
+/// and `ping` is answered meanwhile.
+fn dispose(table: TranspositionTable) {
+    const FREE_IN_PLACE_BYTES: usize = 64 << 20;
+    if table.size_bytes() <= FREE_IN_PLACE_BYTES {
+        return;
+    }
+    let spawned = std::thread::Builder::new().name("hub-free-table".into()).spawn(move || {
+        drop(table);
+    });
+    if let Err(e) = spawned {
+        log::warn!("cannot start a thread to free the old table: {e}");
     }
 }

@@ -77,10 +77,20 @@ fn value_at<'a>(text: &'a str, name: &str) -> Result<(String, &'a str), String> 
 }
 
 /// A value as written on an output line: quoted when it contains a space or `=`, or is empty.
-/// A double quote cannot be written (Hub has no escapes) and becomes `'`.
+/// A double quote cannot be written (Hub has no escapes) and becomes `'`; a control character
+/// (a line break, a terminal escape) would break the line and becomes `?`.
 pub fn quote(value: &str) -> Cow<'_, str> {
-    let value: Cow<str> = if value.contains('"') {
-        Cow::Owned(value.replace('"', "'"))
+    let value: Cow<str> = if value.contains(|c: char| c == '"' || c.is_control()) {
+        Cow::Owned(
+            value
+                .chars()
+                .map(|c| match c {
+                    '"' => '\'',
+                    c if c.is_control() => '?',
+                    c => c,
+                })
+                .collect(),
+        )
     } else {
         Cow::Borrowed(value)
     };
@@ -153,5 +163,7 @@ mod tests {
         assert_eq!(quote(""), "\"\"");
         assert_eq!(quote("a=b"), "\"a=b\"");
         assert_eq!(quote("say \"hi\""), "\"say 'hi'\"");
+        assert_eq!(quote("a\rb"), "a?b");
+        assert_eq!(quote("a\r b\u{1b}"), "\"a? b?\"");
     }
 }

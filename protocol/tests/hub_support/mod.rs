@@ -16,6 +16,12 @@ pub const PATIENCE: Duration = Duration::from_secs(30);
 /// The start position as a Hub string.
 pub const START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
+/// The program under test: this build's `dama`, or the one named by `DAMA_BINARY` (to run the
+/// same tests against another build, e.g. to show that a regression test fails before its fix).
+pub fn binary() -> String {
+    std::env::var("DAMA_BINARY").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dama").to_string())
+}
+
 /// A `dama hub` process.
 pub struct Engine {
     child: Child,
@@ -27,7 +33,7 @@ pub struct Engine {
 impl Engine {
     /// Starts `dama hub` with extra command-line arguments.
     pub fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        let mut child = Command::new(binary())
             .arg("hub")
             .args(args)
             .stdin(Stdio::piped())
@@ -52,6 +58,16 @@ impl Engine {
             bytes
         });
         Engine { stdin: child.stdin.take(), child, lines, stderr: Some(stderr) }
+    }
+
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Closes the input (the GUI is gone) without waiting for anything.
+    pub fn close_input(&mut self) {
+        drop(self.stdin.take());
     }
 
     /// Sends one line.
@@ -82,6 +98,17 @@ impl Engine {
     /// Checks that the next line is exactly `line`.
     pub fn expect(&self, line: &str) {
         assert_eq!(self.next(), line);
+    }
+
+    /// Checks that the next line other than `info` lines is exactly `line`.
+    pub fn expect_after_infos(&self, line: &str) {
+        let next = loop {
+            let next = self.next();
+            if !next.starts_with("info ") {
+                break next;
+            }
+        };
+        assert_eq!(next, line);
     }
 
     /// Reads a search's answer: `info` lines (each checked) and its `done`, which must name a
@@ -160,21 +187,54 @@ pub enum Expect<'a> {
     Search(Position),
 }
 
-/// Runs a whole script (the input closed after the last line) and returns every output line.
-pub fn transcript(input: &[&str]) -> Vec<String> {
+/// Runs a whole script and returns every output line. The input is closed once `dones` searches
+/// have answered `done` (the end of input stops a search and drops held lines, as a GUI that went
+/// away wants).
+pub fn transcript(input: &[&str], dones: usize) -> Vec<String> {
     let mut engine = Engine::start(&[]);
     for line in input {
         engine.send(line);
     }
-    engine.finish()
+    let mut output = Vec::new();
+    while output.iter().filter(|l: &&String| l.starts_with("done ")).count() < dones {
+        output.push(engine.next());
+    }
+    output.extend(engine.finish());
+    output
 }
 
-/// Runs a script and compares its output with `expected`.
+/// Whether a line is answered the moment it is read (`error` and `pong`), and so may come before
+/// the answers of a search still running.
+fn answered_at_once(line: &str) -> bool {
+    line == "pong" || line.starts_with("error ")
+}
+
+/// Runs a script and compares its output with `expected`. Lines answered at once (`error`,
+/// `pong`) are compared in their own order, the rest (searches and what waits for them) in
+/// theirs: how the two interleave depends on timing.
 pub fn check_transcript(input: &[&str], expected: &[Expect]) {
-    let output = transcript(input);
-    let mut lines = output.iter().peekable();
+    let dones = expected
+        .iter()
+        .filter(|e| match e {
+            Expect::Search(_) => true,
+            Expect::Line(line) => line.starts_with("done "),
+        })
+        .count();
+    let output = transcript(input, dones);
+    let (at_once, in_turn): (Vec<&String>, Vec<&String>) =
+        output.iter().partition(|l| answered_at_once(l));
+    let want_at_once: Vec<&str> = expected
+        .iter()
+        .filter_map(|e| match e {
+            Expect::Line(line) if answered_at_once(line) => Some(*line),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(at_once, want_at_once, "lines answered at once\nwhole output: {output:#?}");
+    let mut lines = in_turn.into_iter().peekable();
     for (index, expect) in expected.iter().enumerate() {
         match expect {
+            Expect::Line(want) if answered_at_once(want) => {}
             Expect::Line(want) => {
                 assert_eq!(lines.next().map(String::as_str), Some(*want), "expected line {index}");
             }
