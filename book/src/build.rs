@@ -67,11 +67,12 @@ pub struct Progress {
 }
 
 /// Grows `tree` (empty, or read back from an earlier build's file) as `options` say; calls
-/// `after_batch` after every batch, e.g. to save the file and show progress.
+/// `after_batch` after every batch, e.g. to save the file and show progress. An error from
+/// `after_batch` (a save that failed) stops the build and is returned.
 pub fn build(
     tree: &mut Tree,
     options: &BuildOptions,
-    mut after_batch: impl FnMut(&Tree, &Progress),
+    mut after_batch: impl FnMut(&Tree, &Progress) -> Result<(), String>,
 ) -> Result<(), String> {
     let workers = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads.max(1))
@@ -103,11 +104,11 @@ pub fn build(
             searches,
             elapsed: started.elapsed(),
         };
-        after_batch(tree, &progress);
+        after_batch(tree, &progress)
     };
     let batch_size = options.batch.max(1);
     for batch in seeds(tree, options).chunks(batch_size) {
-        run_batch(tree, batch, Phase::Seeding);
+        run_batch(tree, batch, Phase::Seeding)?;
     }
     let mut anchors = vec![Position::start()];
     anchors.extend(options.ballots.iter().map(Ballot::position));
@@ -117,7 +118,7 @@ pub fn build(
         if batch.is_empty() {
             break;
         }
-        run_batch(tree, &batch, Phase::Expanding);
+        run_batch(tree, &batch, Phase::Expanding)?;
     }
     Ok(())
 }
@@ -215,7 +216,11 @@ mod tests {
         };
         let mut tree = Tree::new();
         let mut reports = Vec::new();
-        build(&mut tree, &options, |_, p| reports.push(*p)).unwrap();
+        build(&mut tree, &options, |_, p| {
+            reports.push(*p);
+            Ok(())
+        })
+        .unwrap();
         assert_eq!(tree.len(), 70);
         let seeded = reports.iter().rfind(|p| p.phase == Phase::Seeding).unwrap();
         assert_eq!(seeded.positions, 1 + 7 + 49 + 2, "two plies and two ballots");
@@ -225,7 +230,7 @@ mod tests {
         }
         // The same options give the same book, whatever the thread count.
         let mut again = Tree::new();
-        build(&mut again, &BuildOptions { threads: 1, ..options }, |_, _| {}).unwrap();
+        build(&mut again, &BuildOptions { threads: 1, ..options }, |_, _| Ok(())).unwrap();
         assert_eq!(again.to_text(&[]), tree.to_text(&[]));
     }
 
@@ -242,12 +247,13 @@ mod tests {
             hash_mib: 1,
         };
         let mut first = Tree::new();
-        build(&mut first, &options, |_, _| {}).unwrap();
+        build(&mut first, &options, |_, _| Ok(())).unwrap();
         let text = first.to_text(&[]);
         let mut resumed = Tree::from_lines(&crate::format::parse_book(&text).unwrap());
         let mut searched = 0;
         build(&mut resumed, &BuildOptions { positions: 20, ..options }, |_, p| {
-            searched = p.searches
+            searched = p.searches;
+            Ok(())
         })
         .unwrap();
         assert_eq!(resumed.len(), 20);
@@ -255,5 +261,32 @@ mod tests {
         for line in crate::format::parse_book(&text).unwrap() {
             assert!(resumed.contains(&line.position));
         }
+    }
+
+    #[test]
+    fn an_error_after_a_batch_stops_the_build_at_once() {
+        let options = BuildOptions {
+            leaf: LeafLimit::Depth(2),
+            positions: 40,
+            seed_plies: 1,
+            ballots: Vec::new(),
+            ply_cost: 2,
+            batch: 4,
+            threads: 1,
+            hash_mib: 1,
+        };
+        let mut tree = Tree::new();
+        let mut batches = 0;
+        let result = build(&mut tree, &options, |_, _| {
+            batches += 1;
+            if batches == 2 {
+                Err("cannot write 'x.book': disk full".to_string())
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(result, Err("cannot write 'x.book': disk full".to_string()));
+        assert_eq!(batches, 2, "no batch runs after the error");
+        assert!(tree.len() < 40);
     }
 }

@@ -6,6 +6,7 @@
 //! and a trailing period. Anything else is an error that says what and where.
 
 use crate::bitboard::Bitboard;
+use crate::excerpt::Excerpt;
 use crate::position::{Color, Position, SetupError};
 use crate::square::Square;
 use std::fmt;
@@ -35,15 +36,17 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Empty => write!(f, "empty FEN"),
-            FenError::BadSide(s) => write!(f, "side to move must be W or B, found '{s}'"),
+            FenError::BadSide(s) => {
+                write!(f, "side to move must be W or B, found '{}'", Excerpt(s))
+            }
             FenError::BadColorSection(s) => {
-                write!(f, "colour section must start with W or B, found '{s}'")
+                write!(f, "colour section must start with W or B, found '{}'", Excerpt(s))
             }
             FenError::ColorTwice(c) => write!(f, "colour {c} has two sections"),
             FenError::BadItem(s) => {
-                write!(f, "'{s}' is not a square (1-32), king (K7) or range (1-12)")
+                write!(f, "'{}' is not a square (1-32), king (K7) or range (1-12)", Excerpt(s))
             }
-            FenError::BadRange(s) => write!(f, "range '{s}' runs backwards"),
+            FenError::BadRange(s) => write!(f, "range '{}' runs backwards", Excerpt(s)),
             FenError::SquareTwice(n) => write!(f, "square {n} is listed twice"),
             FenError::Setup(e) => write!(f, "illegal setup: {e}"),
         }

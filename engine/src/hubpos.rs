@@ -25,9 +25,11 @@ impl fmt::Display for HubPositionError {
             HubPositionError::Length(n) => {
                 write!(f, "position string must have 33 characters, found {n}")
             }
-            HubPositionError::BadSide(c) => write!(f, "side to move must be W or B, found '{c}'"),
+            HubPositionError::BadSide(c) => {
+                write!(f, "side to move must be W or B, found '{}'", c.escape_default())
+            }
             HubPositionError::BadSquare { square, found } => {
-                write!(f, "square {square}: '{found}' is not one of w b W B e")
+                write!(f, "square {square}: '{}' is not one of w b W B e", found.escape_default())
             }
             HubPositionError::Setup(e) => write!(f, "illegal setup: {e}"),
         }

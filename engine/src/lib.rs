@@ -20,6 +20,7 @@
 
 pub mod bitboard;
 mod capture;
+pub mod excerpt;
 pub mod fen;
 pub mod hubpos;
 pub mod movegen;
@@ -33,6 +34,7 @@ pub mod square;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction};
+pub use excerpt::{excerpt, Excerpt};
 pub use fen::{parse_fen, to_fen, FenError};
 pub use hubpos::{parse_hub_position, to_hub_position, HubPositionError};
 pub use movegen::{PathMode, PrecedenceKey};

@@ -4,6 +4,7 @@
 //! Text from outside is read into a [`MoveText`], then checked against a position to become a
 //! legal [`Move`] or a [`MoveTextError`] that says why not.
 
+use crate::excerpt::Excerpt;
 use crate::movegen::PathMode;
 use crate::movelist::MoveList;
 use crate::moves::Move;
@@ -36,13 +37,18 @@ impl fmt::Display for MoveTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveTextError::Malformed { text, reason } => {
-                write!(f, "malformed move '{text}': {reason}")
+                write!(f, "malformed move '{}': {reason}", Excerpt(text))
             }
             MoveTextError::NotLegal { text, reason } => {
-                write!(f, "move '{text}' is not legal here: {reason}")
+                write!(f, "move '{}' is not legal here: {reason}", Excerpt(text))
             }
             MoveTextError::Ambiguous { text, candidates } => {
-                write!(f, "move '{text}' is ambiguous: it fits {}", candidates.join(", "))
+                write!(
+                    f,
+                    "move '{}' is ambiguous: it fits {}",
+                    Excerpt(text),
+                    candidates.join(", ")
+                )
             }
         }
     }

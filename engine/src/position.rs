@@ -74,6 +74,8 @@ pub enum SetupError {
     ManOnPromotionRow(Square),
     /// A side has more than 12 pieces.
     TooManyPieces(Color),
+    /// The board is empty.
+    NoPieces,
 }
 
 impl fmt::Display for SetupError {
@@ -84,6 +86,7 @@ impl fmt::Display for SetupError {
                 write!(f, "a man on square {s} stands on its promotion row (it would be a king)")
             }
             SetupError::TooManyPieces(c) => write!(f, "{c:?} has more than 12 pieces"),
+            SetupError::NoPieces => write!(f, "the board is empty"),
         }
     }
 }
@@ -133,6 +136,9 @@ impl Position {
             if set.count() > 12 {
                 return Err(SetupError::TooManyPieces(color));
             }
+        }
+        if (white | black).is_empty() {
+            return Err(SetupError::NoPieces);
         }
         let mut position = Position { white, black, kings, side, key: 0 };
         position.key = position.compute_key();

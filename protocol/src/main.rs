@@ -3,6 +3,8 @@
 //! Every subcommand lives in its own module under `commands`; this file only parses the command
 //! line and reports errors: one line on stderr and exit status 2.
 
+#[macro_use]
+mod terminal;
 mod commands;
 mod hub;
 mod matches;
@@ -54,7 +56,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}");
+            tell!("error: {message}");
             ExitCode::from(2)
         }
     }

@@ -43,6 +43,12 @@ use worker::{Shared, Worker};
 /// The deepest nominal depth an iteration can reach.
 pub const MAX_DEPTH: u32 = 100;
 
+/// The most search threads any front end accepts (one limit for the Hub and the command line).
+pub const MAX_THREADS: u32 = 64;
+
+/// The largest transposition table any front end accepts, in MiB.
+pub const MAX_TABLE_MIB: u32 = 65_536;
+
 /// Progress of a search, reported after each completed iteration.
 #[derive(Clone, Debug)]
 pub struct SearchInfo {

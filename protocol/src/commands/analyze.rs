@@ -1,9 +1,10 @@
 //! `dama analyze`: search a position and print each completed iteration, then `bestmove`.
 
-use super::{position_from_fen, START_FEN};
+use super::{play_moves, position_from_fen, START_FEN};
 use clap::Args;
+use dama_engine::path_notation;
 use dama_engine::search::{GameHistory, SearchControl, SearchInfo, SearchLimits, Searcher};
-use dama_engine::{parse_move, path_notation};
+use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
 use std::time::Duration;
 
 /// Arguments of `dama analyze`.
@@ -25,11 +26,11 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     nodes: Option<u64>,
     /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
     threads: u32,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TABLE_MIB)))]
+    hash: u32,
     /// Do not show the embedded opening book's moves for the position.
     #[arg(long)]
     no_book: bool,
@@ -46,14 +47,11 @@ pub fn score_text(score: i32) -> String {
 
 /// Runs `dama analyze`.
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
-    let mut position = position_from_fen(&args.fen)?;
-    let mut history = GameHistory::new(&position);
-    for text in args.moves.split_whitespace() {
-        let mv = parse_move(&position, text).map_err(|e| e.to_string())?;
-        let next = position.play(&mv);
-        history.push(&position, &mv, &next);
-        position = next;
-    }
+    let start = position_from_fen(&args.fen)?;
+    let mut history = GameHistory::new(&start);
+    let position = play_moves(start, &args.moves, |before, mv, after| {
+        history.push(before, mv, after);
+    })?;
     let limits = match (args.depth, args.movetime, args.nodes) {
         (Some(d), _, _) => SearchLimits::depth(d),
         (_, Some(t), _) => {
@@ -66,11 +64,11 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         _ => SearchLimits::move_time(Duration::from_secs(3)),
     };
     let mut searcher =
-        Searcher::new(args.hash, args.threads as usize).map_err(|e| e.to_string())?;
-    println!("{position}");
-    println!("FEN {}", dama_engine::to_fen(&position));
+        Searcher::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
+    say!("{position}");
+    say!("FEN {}", dama_engine::to_fen(&position));
     if position.legal_moves().is_empty() {
-        println!("no legal move: the side to move has lost");
+        say!("no legal move: the side to move has lost");
         return Ok(());
     }
     if !args.no_book {
@@ -80,7 +78,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         let seconds = info.time.as_secs_f64();
         let nps = if seconds > 0.0 { (info.nodes as f64 / seconds) as u64 } else { 0 };
         let pv: Vec<String> = info.pv.iter().map(path_notation).collect();
-        println!(
+        say!(
             "depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>7.3} pv {}",
             info.depth,
             info.seldepth,
@@ -93,8 +91,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     };
     let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
     match result.best_move {
-        Some(mv) => println!("bestmove {}", path_notation(&mv)),
-        None => println!("bestmove none"),
+        Some(mv) => say!("bestmove {}", path_notation(&mv)),
+        None => say!("bestmove none"),
     }
     Ok(())
 }

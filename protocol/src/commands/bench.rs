@@ -4,6 +4,7 @@
 use clap::Args;
 use dama_engine::parse_fen;
 use dama_engine::search::{GameHistory, SearchControl, SearchLimits, Searcher};
+use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
 use std::time::Instant;
 
 /// The bench positions: openings, middlegames, endings with kings (one FEN a line, `#` comments).
@@ -16,17 +17,17 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u32).range(1..=60))]
     depth: u32,
     /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
     threads: u32,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 16)]
-    hash: usize,
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TABLE_MIB)))]
+    hash: u32,
 }
 
 /// Runs `dama bench`.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     let mut searcher =
-        Searcher::new(args.hash, args.threads as usize).map_err(|e| e.to_string())?;
+        Searcher::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
     let mut total_nodes = 0u64;
     let started = Instant::now();
     let fens = POSITIONS.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
@@ -44,12 +45,12 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             .best_move
             .map(|m| dama_engine::path_notation(&m))
             .unwrap_or_else(|| "none".into());
-        println!("position {:>2} nodes {:>10} best {best:<14} {fen}", i + 1, result.nodes);
+        say!("position {:>2} nodes {:>10} best {best:<14} {fen}", i + 1, result.nodes);
         total_nodes += result.nodes;
     }
     let seconds = started.elapsed().as_secs_f64();
-    println!("time {seconds:.3}");
-    println!("nodes {total_nodes}");
-    println!("nps {}", if seconds > 0.0 { (total_nodes as f64 / seconds) as u64 } else { 0 });
+    say!("time {seconds:.3}");
+    say!("nodes {total_nodes}");
+    say!("nps {}", if seconds > 0.0 { (total_nodes as f64 / seconds) as u64 } else { 0 });
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! book's size and ballot coverage. Format and method: docs/book.md.
 
 use super::analyze::score_text;
-use super::{position_from_fen, START_FEN};
+use super::{play_moves, position_from_fen, START_FEN};
 use clap::{Args, Subcommand};
 use dama_book::build::{build, BuildOptions, LeafLimit, Phase, Progress};
 use dama_book::coverage::{ballot_coverage, CoverageSummary};
@@ -10,7 +10,8 @@ use dama_book::format::parse_book;
 use dama_book::openings::{ballots, parse_ballots, Ballot};
 use dama_book::tree::Tree;
 use dama_book::{default_book, Book};
-use dama_engine::{parse_move, path_notation, Position};
+use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
+use dama_engine::{path_notation, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -50,7 +51,7 @@ struct BuildArgs {
     #[arg(long, default_value_t = 5000)]
     positions: usize,
     /// Worker threads (each searches one position at a time, single-threaded).
-    #[arg(long, default_value_t = default_threads(), value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, default_value_t = default_threads(), value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
     threads: u32,
     /// Positions expanded per batch; the book depends on it (not on --threads).
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=10_000))]
@@ -66,8 +67,8 @@ struct BuildArgs {
     #[arg(long)]
     ballots: Option<PathBuf>,
     /// Transposition table of each worker, in MiB.
-    #[arg(long, default_value_t = 8)]
-    hash: usize,
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TABLE_MIB)))]
+    hash: u32,
     /// Start afresh even when --out exists.
     #[arg(long)]
     fresh: bool,
@@ -88,6 +89,9 @@ struct ShowArgs {
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".
     #[arg(long, default_value = "")]
     moves: String,
+    /// Accept a book file that holds no position.
+    #[arg(long)]
+    allow_empty: bool,
 }
 
 /// Arguments of `dama book stats`.
@@ -102,6 +106,9 @@ struct StatsArgs {
     /// Print one line per ballot as well.
     #[arg(long)]
     per_ballot: bool,
+    /// Accept a book file that holds no position.
+    #[arg(long)]
+    allow_empty: bool,
 }
 
 fn default_threads() -> u32 {
@@ -123,16 +130,25 @@ fn load_ballots(path: Option<&Path>) -> Result<Vec<Ballot>, String> {
         Some(p) => {
             let text = std::fs::read_to_string(p)
                 .map_err(|e| format!("cannot read ballots '{}': {e}", p.display()))?;
-            parse_ballots(&text).map_err(|e| format!("{}: {e}", p.display()))
+            parse_ballots(super::without_bom(&text)).map_err(|e| format!("{}: {e}", p.display()))
         }
     }
 }
 
 /// The book in `path`, or the embedded one.
-fn load_book(path: Option<&Path>) -> Result<Cow<'static, Book>, String> {
+fn load_book(path: Option<&Path>, allow_empty: bool) -> Result<Cow<'static, Book>, String> {
     match path {
         None => Ok(Cow::Borrowed(default_book())),
-        Some(p) => Book::load(p).map(Cow::Owned).map_err(|e| e.to_string()),
+        Some(p) => {
+            let book = Book::load(p).map_err(|e| e.to_string())?;
+            if book.is_empty() && !allow_empty {
+                return Err(format!(
+                    "book '{}' holds no position (--allow-empty to accept an empty book)",
+                    p.display()
+                ));
+            }
+            Ok(Cow::Owned(book))
+        }
     }
 }
 
@@ -153,15 +169,16 @@ fn run_build(args: &BuildArgs) -> Result<(), String> {
         ply_cost: args.ply_cost,
         batch: args.batch as usize,
         threads: args.threads as usize,
-        hash_mib: args.hash,
+        hash_mib: args.hash as usize,
     };
+    check_writable(&args.out)?;
     let mut tree = Tree::new();
     if args.out.exists() && !args.fresh {
         let text = std::fs::read_to_string(&args.out)
             .map_err(|e| format!("cannot read '{}': {e}", args.out.display()))?;
         let lines = parse_book(&text).map_err(|e| format!("{}: {e}", args.out.display()))?;
         tree = Tree::from_lines(&lines);
-        eprintln!("resuming from {} ({} positions)", args.out.display(), tree.len());
+        tell!("resuming from {} ({} positions)", args.out.display(), tree.len());
     }
     let header = build_header(args, &options);
     let bar = ProgressBar::new(options.positions as u64);
@@ -174,24 +191,20 @@ fn run_build(args: &BuildArgs) -> Result<(), String> {
     );
     bar.set_position(tree.len() as u64);
     let mut last_save = Instant::now();
-    let mut save_error = None;
-    build(&mut tree, &options, |tree, progress: &Progress| {
+    let built = build(&mut tree, &options, |tree, progress: &Progress| {
         bar.set_position(progress.positions as u64);
         let phase = if progress.phase == Phase::Seeding { "seeding" } else { "expanding" };
         bar.set_message(format!("{phase}, {} moves searched", progress.searches));
         if last_save.elapsed() >= Duration::from_secs(args.save_every) {
             last_save = Instant::now();
-            if let Err(e) = save(&args.out, tree, &header) {
-                save_error.get_or_insert(e);
-            }
+            save(&args.out, tree, &header).map_err(|e| format!("{e}; the build is stopped"))?;
         }
-    })?;
-    bar.finish();
-    if let Some(e) = save_error {
-        return Err(e);
-    }
+        Ok(())
+    });
+    bar.finish_and_clear();
+    built?;
     save(&args.out, &tree, &header)?;
-    println!("wrote {}", args.out.display());
+    say!("wrote {}", args.out.display());
     print_stats(&Book::load(&args.out).map_err(|e| e.to_string())?, &options.ballots, false);
     Ok(())
 }
@@ -214,6 +227,25 @@ fn build_header(args: &BuildArgs, options: &BuildOptions) -> Vec<String> {
     ]
 }
 
+/// Checks, before any work, that the book can be written where asked: the temporary file next
+/// to it (renamed onto it at each save) can be created, and the path is not a directory.
+fn check_writable(path: &Path) -> Result<(), String> {
+    if path.is_dir() {
+        return Err(format!("--out '{}' is a directory", path.display()));
+    }
+    let temporary = path.with_extension("book.tmp");
+    let existed = temporary.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(&temporary)
+        .map_err(|e| format!("cannot write --out '{}': {e}", path.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    Ok(())
+}
+
 /// Writes the book through a temporary file, so an interrupted write never leaves half a book.
 fn save(path: &Path, tree: &Tree, header: &[String]) -> Result<(), String> {
     let temporary = path.with_extension("book.tmp");
@@ -223,16 +255,12 @@ fn save(path: &Path, tree: &Tree, header: &[String]) -> Result<(), String> {
 }
 
 fn run_show(args: &ShowArgs) -> Result<(), String> {
-    let book = load_book(args.book.as_deref())?;
-    let mut position = position_from_fen(&args.fen)?;
-    for text in args.moves.split_whitespace() {
-        let mv = parse_move(&position, text).map_err(|e| e.to_string())?;
-        position = position.play(&mv);
-    }
-    println!("{position}");
-    println!("FEN {}", dama_engine::to_fen(&position));
+    let book = load_book(args.book.as_deref(), args.allow_empty)?;
+    let position = play_moves(position_from_fen(&args.fen)?, &args.moves, |_, _, _| {})?;
+    say!("{position}");
+    say!("FEN {}", dama_engine::to_fen(&position));
     if !print_book_moves(&book, &position) {
-        println!("not in the book");
+        say!("not in the book");
     }
     Ok(())
 }
@@ -241,7 +269,7 @@ fn run_show(args: &ShowArgs) -> Result<(), String> {
 pub fn print_book_moves(book: &Book, position: &Position) -> bool {
     let moves = book.moves(position);
     for m in moves {
-        println!(
+        say!(
             "book {:<12} score {:>10} weight {}",
             path_notation(&m.mv),
             score_text(m.score),
@@ -252,7 +280,7 @@ pub fn print_book_moves(book: &Book, position: &Position) -> bool {
 }
 
 fn run_stats(args: &StatsArgs) -> Result<(), String> {
-    let book = load_book(args.book.as_deref())?;
+    let book = load_book(args.book.as_deref(), args.allow_empty)?;
     print_stats(&book, &load_ballots(args.ballots.as_deref())?, args.per_ballot);
     Ok(())
 }
@@ -261,15 +289,17 @@ fn print_stats(book: &Book, ballots: &[Ballot], per_ballot: bool) {
     let coverage = ballot_coverage(book, ballots);
     if per_ballot {
         for c in &coverage {
-            println!(
+            say!(
                 "ballot {:>3} main line {:>3} plies, {:>5} positions",
-                c.number, c.main_line, c.positions
+                c.number,
+                c.main_line,
+                c.positions
             );
         }
     }
     let s = CoverageSummary::of(&coverage);
-    println!("positions {} moves {}", book.len(), book.move_count());
-    println!(
+    say!("positions {} moves {}", book.len(), book.move_count());
+    say!(
         "ballots {} in book {} both colours {} main line past the ballot min/median/max {}/{}/{} plies, positions beyond min/median/max {}/{}/{}",
         s.ballots, s.in_book, s.both_colours, s.main_line.0, s.main_line.1, s.main_line.2,
         s.positions.0, s.positions.1, s.positions.2

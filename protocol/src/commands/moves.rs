@@ -1,6 +1,6 @@
 //! `dama moves`: the legal moves of a position, or of many positions read from a file.
 
-use super::{position_from_fen, START_FEN};
+use super::{position_from_fen, without_bom, START_FEN};
 use clap::Args;
 use dama_engine::{path_notation, Move, Position};
 use std::io::{BufRead, BufWriter, Write};
@@ -27,7 +27,7 @@ pub fn sorted_moves(position: &Position) -> Vec<String> {
 pub fn run(args: &MovesArgs) -> Result<(), String> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let write_error = |e: std::io::Error| format!("cannot write output: {e}");
+    let write_error = |e: std::io::Error| -> String { crate::terminal::output_failed(&e) };
     match &args.fen_file {
         None => {
             let position = position_from_fen(&args.fen)?;
@@ -41,7 +41,7 @@ pub fn run(args: &MovesArgs) -> Result<(), String> {
             for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
                 let line =
                     line.map_err(|e| format!("{}: line {}: {e}", path.display(), number + 1))?;
-                let fen = line.trim();
+                let fen = if number == 0 { without_bom(&line) } else { &line }.trim();
                 if fen.is_empty() {
                     continue;
                 }

@@ -2,6 +2,7 @@
 
 use super::{position_from_fen, START_FEN};
 use clap::Args;
+use dama_engine::search::MAX_THREADS;
 use dama_engine::{divide_parallel, path_notation, PathMode};
 use std::time::Instant;
 
@@ -22,7 +23,7 @@ pub struct PerftArgs {
     #[arg(long)]
     paths: bool,
     /// Worker threads (split over the root moves).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
     threads: u32,
 }
 
@@ -36,10 +37,10 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         let seconds = started.elapsed().as_secs_f64();
         let nodes: u64 = split.iter().map(|(_, n)| n).sum();
         let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
-        println!("depth {depth} nodes {nodes} time {seconds:.3} nps {nps}");
+        say!("depth {depth} nodes {nodes} time {seconds:.3} nps {nps}");
         if args.divide && depth == args.depth {
             for (mv, n) in &split {
-                println!("{} {n}", path_notation(mv));
+                say!("{} {n}", path_notation(mv));
             }
         }
     }

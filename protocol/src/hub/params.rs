@@ -31,9 +31,9 @@ pub struct ParamDeclaration {
 /// The only variant: Dama Italiana.
 pub const VARIANT: &str = "italian";
 /// Largest thread count accepted.
-pub const MAX_THREADS: u64 = 64;
+pub const MAX_THREADS: u64 = dama_engine::search::MAX_THREADS as u64;
 /// Largest transposition table accepted, in MiB.
-pub const MAX_TABLE_MIB: u64 = 65_536;
+pub const MAX_TABLE_MIB: u64 = dama_engine::search::MAX_TABLE_MIB as u64;
 /// Largest 40-move limit accepted, in plies.
 pub const MAX_QUIET_PLY_LIMIT: u64 = 1_000;
 

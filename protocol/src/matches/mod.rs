@@ -248,7 +248,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         quiet: args.quiet,
     };
     if !args.quiet {
-        eprintln!(
+        tell!(
             "match: {} vs {}, {} games, openings {} ({}), {}, concurrency {}",
             plan.names[0],
             plan.names[1],
@@ -262,7 +262,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let started = Instant::now();
     let (board, _) = run_match(&plan)?;
     let names = [plan.names[0].as_str(), plan.names[1].as_str()];
-    print!("{}", board.summary(names, plan.sprt.as_ref(), started.elapsed()));
-    println!("{}", board.result_line(plan.sprt.as_ref()));
+    crate::terminal::out_text(&board.summary(names, plan.sprt.as_ref(), started.elapsed()));
+    say!("{}", board.result_line(plan.sprt.as_ref()));
     Ok(())
 }

@@ -132,6 +132,7 @@ pub fn two_move_openings() -> Vec<Opening> {
 /// position; blank lines and text after `#` are ignored.
 pub fn parse_opening_lines(text: &str) -> Result<Vec<Opening>, String> {
     let mut openings = Vec::new();
+    let text = crate::commands::without_bom(text);
     for (index, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {

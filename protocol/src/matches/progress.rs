@@ -27,7 +27,7 @@ impl Progress {
     /// Prints a line above the bar.
     pub fn line(&self, text: &str) {
         if !self.quiet {
-            self.bar.suspend(|| eprintln!("{text}"));
+            self.bar.suspend(|| tell!("{text}"));
         }
     }
 

@@ -144,11 +144,7 @@ pub fn run_match(plan: &MatchPlan) -> Result<(Scoreboard, Option<SprtDecision>),
     progress.finish();
     outcome?;
     if !plan.quiet {
-        eprintln!(
-            "finished {} games in {:.1} s",
-            board.tally.games(),
-            started.elapsed().as_secs_f64()
-        );
+        tell!("finished {} games in {:.1} s", board.tally.games(), started.elapsed().as_secs_f64());
     }
     Ok((board, decision))
 }
