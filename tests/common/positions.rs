@@ -37,7 +37,8 @@ fn square_content(code: u8) -> Option<Piece> {
 }
 
 /// A legal setup from one code per square 1..32: men on their own promotion row are left out,
-/// and so is every piece beyond a side's twelfth.
+/// and so is every piece beyond a side's twelfth; an empty board (no setup) gets a lone white
+/// king on square 1.
 fn place(codes: &[u8], side: Color) -> Position {
     let mut white = Bitboard::EMPTY;
     let mut black = Bitboard::EMPTY;
@@ -61,6 +62,10 @@ fn place(codes: &[u8], side: Color) -> Position {
         if piece.is_king() {
             kings.insert(square);
         }
+    }
+    if (white | black).is_empty() {
+        white.insert(Square::ALL[0]);
+        kings.insert(Square::ALL[0]);
     }
     Position::from_parts(white, black, kings, side).expect("placement obeys the setup rules")
 }
