@@ -21,6 +21,9 @@ fn every_game_forfeited(engine: &str, limit: &str, games: u32, termination: &str
     assert_eq!(run.result["wins"], count);
     assert_eq!(run.result["forfeits"], format!("0,{games}"));
     assert!(run.stdout.contains(&format!("{termination} {games}")), "{}", run.stdout);
+    let no_estimate =
+        format!("Elo difference: cannot be estimated: all {games} games were forfeits");
+    assert!(run.stdout.contains(&no_estimate), "{}", run.stdout);
     let records = read_pdn(&pdn);
     assert_eq!(records.len(), games as usize);
     for game in &records {

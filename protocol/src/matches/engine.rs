@@ -81,7 +81,12 @@ pub enum SearchFailure {
     NoAnswer(Duration),
     /// `done` without `move=`.
     Malformed(String),
+    /// The user interrupted the match (Ctrl-C) while waiting.
+    Interrupted,
 }
+
+/// How often a wait for an engine looks whether the user interrupted the match.
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
 
 enum Event {
     Line(String),
@@ -103,13 +108,15 @@ impl EngineProcess {
     /// `init` ... `ready`) and returns it ready to search. `patience` bounds each wait.
     pub fn start(spec: &EngineSpec, patience: Duration) -> Result<EngineProcess, String> {
         let program = spec.argv.first().ok_or("empty engine command")?;
-        let mut child = Command::new(program)
-            .args(&spec.argv[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start '{}': {e}", spec.argv.join(" ")))?;
+        let mut command = Command::new(program);
+        command.args(&spec.argv[1..]).stdin(Stdio::piped()).stdout(Stdio::piped());
+        command.stderr(Stdio::null());
+        // A process group of its own: the terminal's Ctrl-C reaches only the match runner,
+        // which stops the engines itself (see `interrupt`).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child =
+            command.spawn().map_err(|e| format!("cannot start '{}': {e}", spec.argv.join(" ")))?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let (sender, lines) = mpsc::channel();
@@ -142,6 +149,7 @@ impl EngineProcess {
             SearchFailure::NoAnswer(t) => format!("no '{stage}' within {:.1} s", t.as_secs_f64()),
             SearchFailure::Exited(how) => format!("{how} before '{stage}'"),
             SearchFailure::Malformed(line) => format!("bad line before '{stage}': {line}"),
+            SearchFailure::Interrupted => "interrupted".to_string(),
         };
         self.send("hub").map_err(|f| explain("wait", f))?;
         let deadline = Instant::now() + patience;
@@ -199,11 +207,15 @@ impl EngineProcess {
         written.map_err(|_| SearchFailure::Exited(self.exit_description()))
     }
 
-    /// The next non-empty line, by `deadline`.
+    /// The next non-empty line, by `deadline` (or until the user interrupts the match).
     fn receive(&mut self, deadline: Instant) -> Result<HubLine, SearchFailure> {
+        let waiting_since = Instant::now();
         loop {
+            if super::interrupt::requested() {
+                return Err(SearchFailure::Interrupted);
+            }
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            match self.lines.recv_timeout(left.min(INTERRUPT_POLL)) {
                 Ok(Event::Line(text)) => {
                     if let Some(line) = HubLine::parse(&text) {
                         if line.command == "error" {
@@ -215,7 +227,10 @@ impl EngineProcess {
                 Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(SearchFailure::Exited(self.exit_description()));
                 }
-                Err(RecvTimeoutError::Timeout) => return Err(SearchFailure::NoAnswer(left)),
+                Err(RecvTimeoutError::Timeout) if left <= INTERRUPT_POLL => {
+                    return Err(SearchFailure::NoAnswer(waiting_since.elapsed()));
+                }
+                Err(RecvTimeoutError::Timeout) => {}
             }
         }
     }

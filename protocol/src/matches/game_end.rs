@@ -32,6 +32,8 @@ pub enum Termination {
     Crash,
     /// An engine could not be started for the game.
     StartFailure,
+    /// The user interrupted the match during the game (it is not scored).
+    Interrupted,
 }
 
 impl Termination {
@@ -49,12 +51,13 @@ impl Termination {
             Termination::NoAnswer => "no answer",
             Termination::Crash => "engine crashed",
             Termination::StartFailure => "engine failed to start",
+            Termination::Interrupted => "interrupted",
         }
     }
 
     /// Whether the game was lost by a fault of an engine (which is then restarted).
     pub fn is_forfeit(self) -> bool {
-        self >= Termination::IllegalMove
+        self >= Termination::IllegalMove && self != Termination::Interrupted
     }
 }
 

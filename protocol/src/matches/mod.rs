@@ -16,6 +16,7 @@ pub mod config;
 pub mod engine;
 pub mod game_end;
 pub mod hub_line;
+pub mod interrupt;
 pub mod openings;
 pub mod pdn;
 pub mod progress;
@@ -114,9 +115,15 @@ pub struct MatchArgs {
     /// Shuffle the openings with this seed (default: in order).
     #[arg(long)]
     seed: Option<u64>,
-    /// Write every game to this PDN file.
+    /// Write every game to this PDN file (which must not exist, unless --append or --force).
     #[arg(long, value_name = "FILE")]
     pdn_out: Option<PathBuf>,
+    /// Add the games to the end of an existing --pdn-out file.
+    #[arg(long, requires = "pdn_out", conflicts_with = "force")]
+    append: bool,
+    /// Replace an existing --pdn-out file.
+    #[arg(long, requires = "pdn_out")]
+    force: bool,
     /// Stop early by an SPRT: elo0=E0,elo1=E1[,alpha=A][,beta=B] (alpha, beta default 0.05).
     #[arg(long, value_name = "elo0=0,elo1=5,alpha=0.05,beta=0.05")]
     sprt: Option<String>,
@@ -234,6 +241,20 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         (_, Some(r)) => 2 * r as usize,
         _ => 2 * openings.len(),
     };
+    if let Some(path) = &args.pdn_out {
+        check_pdn_out(path, args.append, args.force)?;
+    }
+    if specs[0].argv == specs[1].argv && specs[0].params == specs[1].params {
+        if let Limit::Nodes(_) | Limit::Depth(_) = rules.limit {
+            tell!(
+                "warning: both engines are the same command with the same settings at a fixed \
+                 {}: if the engine is deterministic every game pair mirrors and the match \
+                 measures nothing",
+                if matches!(rules.limit, Limit::Nodes(_)) { "node count" } else { "depth" }
+            );
+        }
+    }
+    interrupt::install()?;
     let names = engine_names(&specs, rules.patience)?;
     let plan = MatchPlan {
         specs,
@@ -246,6 +267,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         pdn_out: args.pdn_out.clone(),
         event: args.event.clone(),
         quiet: args.quiet,
+        pdn_append: args.append,
     };
     if !args.quiet {
         tell!(
@@ -260,9 +282,37 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         );
     }
     let started = Instant::now();
-    let (board, _) = run_match(&plan)?;
+    let end = run_match(&plan)?;
     let names = [plan.names[0].as_str(), plan.names[1].as_str()];
+    if end.interrupted {
+        say!("Interrupted (Ctrl-C): the games under way were abandoned; the finished games:");
+    }
+    let board = &end.board;
     crate::terminal::out_text(&board.summary(names, plan.sprt.as_ref(), started.elapsed()));
-    say!("{}", board.result_line(plan.sprt.as_ref()));
+    say!("{} interrupted={}", board.result_line(plan.sprt.as_ref()), end.interrupted);
+    Ok(())
+}
+
+/// Refuses to overwrite an existing PDN file unless asked to (--force) or to add to it (--append),
+/// and checks that it can be written, before any engine starts.
+fn check_pdn_out(path: &std::path::Path, append: bool, force: bool) -> Result<(), String> {
+    if path.is_dir() {
+        return Err(format!("--pdn-out '{}' is a directory", path.display()));
+    }
+    if path.exists() && !append && !force {
+        return Err(format!(
+            "--pdn-out '{}' exists: give --append to add the games to it or --force to replace it",
+            path.display()
+        ));
+    }
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| format!("cannot write --pdn-out '{}': {e}", path.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
     Ok(())
 }

@@ -155,6 +155,9 @@ pub fn play_game(
     }
     for (index, engine) in engines.iter_mut().enumerate() {
         if let Err(message) = engine.prepare_game(rules.patience) {
+            if super::interrupt::requested() {
+                return game.finish(GameResult::Draw, Termination::Interrupted, message, None);
+            }
             let white = (index == 0) == slot.first_engine_white;
             let result = if white { GameResult::BlackWins } else { GameResult::WhiteWins };
             return game.finish(result, Termination::StartFailure, message, Some(index));
@@ -207,6 +210,10 @@ pub fn play_game(
             }
             Err(SearchFailure::Exited(how)) => (Termination::Crash, how),
             Err(SearchFailure::Malformed(what)) => (Termination::IllegalMove, what),
+            Err(SearchFailure::Interrupted) => {
+                let detail = "the match was interrupted".to_string();
+                return game.finish(GameResult::Draw, Termination::Interrupted, detail, None);
+            }
         };
         if termination == Termination::IllegalMove {
             if let Some(error) = process.take_last_error() {

@@ -7,7 +7,7 @@ use super::engine::{EngineSlot, EngineSpec};
 use super::openings::{GameSlot, Opening};
 use super::pdn::{game_record, PdnContext};
 use super::progress::Progress;
-use super::referee::{play_game, GameRecord};
+use super::referee::{play_game, GameRecord, Termination};
 use super::scoreboard::Scoreboard;
 use super::sprt::{Sprt, SprtDecision};
 use std::collections::BTreeMap;
@@ -41,6 +41,16 @@ pub struct MatchPlan {
     pub event: String,
     /// No line per game.
     pub quiet: bool,
+    /// Add the games to an existing PDN file instead of creating it.
+    pub pdn_append: bool,
+}
+
+/// How a match ended.
+pub struct MatchEnd {
+    /// The score of the finished games.
+    pub board: Scoreboard,
+    /// Whether the user interrupted the match (Ctrl-C); games under way were abandoned.
+    pub interrupted: bool,
 }
 
 /// Writes PDN records in game order, whatever order they finish in.
@@ -59,6 +69,14 @@ impl PdnSink {
         }
         self.file.flush().map_err(|e| format!("writing PDN: {e}"))
     }
+
+    /// Writes the games still waiting for an earlier one that was abandoned.
+    fn finish(&mut self) -> Result<(), String> {
+        for text in std::mem::take(&mut self.waiting).into_values() {
+            self.file.write_all(text.as_bytes()).map_err(|e| format!("writing PDN: {e}"))?;
+        }
+        self.file.flush().map_err(|e| format!("writing PDN: {e}"))
+    }
 }
 
 /// One worker: plays games from the shared schedule until it runs out or the match stops.
@@ -69,7 +87,7 @@ fn worker(
     results: mpsc::Sender<GameRecord>,
 ) {
     let mut engines = plan.specs.clone().map(EngineSlot::new);
-    while !stop.load(Ordering::SeqCst) {
+    while !stop.load(Ordering::SeqCst) && !super::interrupt::requested() {
         let index = next.fetch_add(1, Ordering::SeqCst);
         let Some(&slot) = plan.games.get(index) else { break };
         let record = play_game(&mut engines, slot, &plan.openings[slot.opening], &plan.rules);
@@ -82,14 +100,22 @@ fn worker(
     }
 }
 
-/// Plays the match and returns the final score and whether the SPRT stopped it.
-pub fn run_match(plan: &MatchPlan) -> Result<(Scoreboard, Option<SprtDecision>), String> {
+/// Opens the PDN file: created (it must not exist unless the caller allowed it) or appended to.
+pub fn open_pdn(path: &std::path::Path, append: bool) -> Result<File, String> {
+    let mut options = std::fs::OpenOptions::new();
+    if append {
+        options.append(true).create(true);
+    } else {
+        options.write(true).create(true).truncate(true);
+    }
+    options.open(path).map_err(|e| format!("cannot write '{}': {e}", path.display()))
+}
+
+/// Plays the match: the score of the finished games, and whether it was interrupted.
+pub fn run_match(plan: &MatchPlan) -> Result<MatchEnd, String> {
     let mut sink = match &plan.pdn_out {
         Some(path) => Some(PdnSink {
-            file: BufWriter::new(
-                File::create(path)
-                    .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
-            ),
+            file: BufWriter::new(open_pdn(path, plan.pdn_append)?),
             next: 1,
             waiting: BTreeMap::new(),
         }),
@@ -114,6 +140,9 @@ pub fn run_match(plan: &MatchPlan) -> Result<(Scoreboard, Option<SprtDecision>),
         }
         drop(sender);
         for record in receiver {
+            if record.termination == Termination::Interrupted {
+                continue;
+            }
             board.add(&record);
             let opening = &plan.openings[record.slot.opening].label;
             progress.line(&game_line(plan, &record, opening, &board));
@@ -143,10 +172,15 @@ pub fn run_match(plan: &MatchPlan) -> Result<(Scoreboard, Option<SprtDecision>),
     });
     progress.finish();
     outcome?;
-    if !plan.quiet {
-        tell!("finished {} games in {:.1} s", board.tally.games(), started.elapsed().as_secs_f64());
+    if let Some(sink) = &mut sink {
+        sink.finish()?;
     }
-    Ok((board, decision))
+    let interrupted = super::interrupt::requested();
+    if !plan.quiet {
+        let how = if interrupted { "interrupted after" } else { "finished" };
+        tell!("{how} {} games in {:.1} s", board.tally.games(), started.elapsed().as_secs_f64());
+    }
+    Ok(MatchEnd { board, interrupted })
 }
 
 /// The line printed for a finished game.

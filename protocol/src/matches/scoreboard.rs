@@ -70,6 +70,37 @@ impl Scoreboard {
         }
     }
 
+    /// The estimate when it means something, else why it cannot be given: no game, only
+    /// forfeits, one engine scoring every point (an unbounded Elo), or no spread at all between
+    /// samples (every pair scoring the same, as identical deterministic engines do).
+    pub fn usable_estimate(&self) -> Result<(EloEstimate, Model), String> {
+        let t = &self.tally;
+        if t.games() == 0 {
+            return Err("no game played".to_string());
+        }
+        if self.forfeits[0] + self.forfeits[1] == t.games() {
+            return Err(format!("all {} games were forfeits, none was played out", t.games()));
+        }
+        if t.wins == t.games() || t.losses == t.games() {
+            return Err(format!(
+                "one engine won all {} games: the Elo difference is unbounded",
+                t.games()
+            ));
+        }
+        let (estimate, model) = self.estimate().ok_or("no game played")?;
+        if !(estimate.error() > 0.0 && estimate.error().is_finite()) {
+            return Err(match model {
+                Model::Pentanomial => format!(
+                    "every one of the {} game pairs scored the same, so there is no spread to \
+                     measure (identical deterministic engines mirror every pair)",
+                    self.pairs.pairs()
+                ),
+                Model::Trinomial => "every game had the same result".to_string(),
+            });
+        }
+        Ok((estimate, model))
+    }
+
     /// The SPRT's log-likelihood ratio, over game pairs.
     pub fn llr(&self, sprt: &Sprt) -> f64 {
         sprt.llr_pentanomial(&self.pairs)
@@ -80,7 +111,7 @@ impl Scoreboard {
         let t = &self.tally;
         let mut text =
             format!("+{} ={} -{} ({:.1}%)", t.wins, t.draws, t.losses, 100.0 * t.score());
-        if let Some((e, _)) = self.estimate() {
+        if let Ok((e, _)) = self.usable_estimate() {
             let _ = write!(text, " elo {:+.1} ±{:.1}", e.elo, e.error());
         }
         if let Some(sprt) = sprt {
@@ -104,8 +135,8 @@ impl Scoreboard {
             t.score(),
             t.games()
         );
-        match self.estimate() {
-            Some((e, model)) => {
+        match self.usable_estimate() {
+            Ok((e, model)) => {
                 let how = match model {
                     Model::Pentanomial => format!("pentanomial, {} pairs", self.pairs.pairs()),
                     Model::Trinomial => "trinomial".to_string(),
@@ -120,7 +151,9 @@ impl Scoreboard {
                     100.0 * e.los
                 );
             }
-            None => out.push_str("Elo difference: no game played\n"),
+            Err(why) => {
+                let _ = writeln!(out, "Elo difference: cannot be estimated: {why}");
+            }
         }
         let _ = writeln!(out, "Game pairs by points (0, 1/2, 1, 3/2, 2): {}", self.pairs);
         if let Some(sprt) = sprt {
@@ -178,8 +211,8 @@ impl Scoreboard {
             t.losses,
             t.score()
         );
-        match self.estimate() {
-            Some((e, model)) => {
+        match self.usable_estimate() {
+            Ok((e, model)) => {
                 let model = match model {
                     Model::Pentanomial => "pentanomial",
                     Model::Trinomial => "trinomial",
@@ -192,7 +225,7 @@ impl Scoreboard {
                     e.los
                 );
             }
-            None => line.push_str(" elo=none elo95=none los=none model=none"),
+            Err(_) => line.push_str(" elo=none elo95=none los=none model=none"),
         }
         let _ = write!(line, " penta={}", self.pairs);
         match sprt {

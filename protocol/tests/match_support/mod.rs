@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The `dama` binary under test.
-pub fn dama() -> &'static str {
-    env!("CARGO_BIN_EXE_dama")
+/// The `dama` binary under test (`DAMA_BINARY` overrides it, to check a test fails on an older
+/// build).
+pub fn dama() -> String {
+    std::env::var("DAMA_BINARY").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dama").to_string())
 }
 
 /// `dama hub` as an engine command line.
