@@ -279,3 +279,19 @@ fn a_log_file_error_comes_before_the_first_other_answer() {
     engine.expect("pong");
     assert!(engine.finish().is_empty());
 }
+
+#[test]
+fn a_fixed_move_time_is_used_fully() {
+    // The time asked, less the engine's reserve (30 ms): no iteration is declined for fear of
+    // not finishing it. (It used to stop near 60% of the time.)
+    let mut engine = engine_ready();
+    engine.send("pos start moves=\"22-18 11-15\"");
+    engine.send("level move-time=0.4");
+    let sent = Instant::now();
+    engine.send("go think");
+    engine.expect_search(&position_after(START, "22-18 11-15"));
+    let used = sent.elapsed();
+    println!("move-time=0.4 used {used:?}");
+    assert!(used >= Duration::from_millis(360), "{used:?}");
+    assert!(used < Duration::from_millis(600), "{used:?}");
+}

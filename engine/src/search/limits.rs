@@ -144,9 +144,19 @@ pub struct TimeBudget {
     pub soft: Duration,
     /// The limit: the search stops at once when it is reached.
     pub hard: Duration,
+    /// A fixed time per move (`move-time`): the search uses all of it, up to `hard`, instead of
+    /// declining an iteration it might not finish.
+    pub fixed: bool,
 }
 
 impl TimeBudget {
+    /// Whether iterative deepening should start no new iteration at `elapsed`: past three fifths
+    /// of the soft target under a clock (the next iteration would likely overrun it); never
+    /// under a fixed move time, where the hard limit ends the search.
+    pub fn declines_new_iteration(&self, elapsed: Duration) -> bool {
+        !self.fixed && elapsed >= self.soft * 3 / 5
+    }
+
     /// The budget for `limits`, or `None` when no time limit applies.
     pub fn new(limits: &SearchLimits) -> Option<TimeBudget> {
         if limits.infinite {
@@ -155,14 +165,17 @@ impl TimeBudget {
         let mut budget: Option<TimeBudget> = None;
         if let Some(t) = limits.move_time {
             let hard = t.saturating_sub(MOVE_OVERHEAD.min(t / 10)).max(Duration::from_millis(1));
-            budget = Some(TimeBudget { soft: hard, hard });
+            budget = Some(TimeBudget { soft: hard, hard, fixed: true });
         }
         if let Some(clock) = limits.clock {
             let clock_budget = TimeBudget::for_clock(&clock);
             budget = Some(match budget {
+                // The move time stays fixed when the clock allows all of it.
+                Some(b) if b.hard <= clock_budget.soft => b,
                 Some(b) => TimeBudget {
                     soft: b.soft.min(clock_budget.soft),
                     hard: b.hard.min(clock_budget.hard),
+                    fixed: false,
                 },
                 None => clock_budget,
             });
@@ -191,7 +204,7 @@ impl TimeBudget {
         };
         let hard = (soft * 4).min(hard_cap).max(soft.min(usable));
         let floor = Duration::from_millis(1).min(usable);
-        TimeBudget { soft: soft.max(floor), hard: hard.max(floor) }
+        TimeBudget { soft: soft.max(floor), hard: hard.max(floor), fixed: false }
     }
 }
 
@@ -231,5 +244,19 @@ mod tests {
         let b = TimeBudget::new(&SearchLimits::move_time(Duration::from_secs(1))).unwrap();
         assert_eq!(b.hard, Duration::from_millis(970));
         assert!(TimeBudget::new(&SearchLimits::depth(5)).is_none());
+    }
+
+    #[test]
+    fn a_fixed_move_time_never_declines_an_iteration_but_a_clock_does() {
+        let fixed = TimeBudget::new(&SearchLimits::move_time(Duration::from_secs(1))).unwrap();
+        assert!(!fixed.declines_new_iteration(Duration::from_millis(900)));
+        let clocked = TimeBudget::new(&clock(60_000, 0, None)).unwrap();
+        assert!(!clocked.declines_new_iteration(clocked.soft / 2));
+        assert!(clocked.declines_new_iteration(clocked.soft * 3 / 5));
+        // A move time the clock cannot afford is cut to the clock's budget and is not fixed.
+        let both =
+            SearchLimits { move_time: Some(Duration::from_secs(10)), ..clock(1_000, 0, None) };
+        let budget = TimeBudget::new(&both).unwrap();
+        assert!(!budget.fixed && budget.hard < Duration::from_secs(1));
     }
 }

@@ -301,7 +301,7 @@ fn iterate(
             table_fill: shared.tt.fill_permille(),
         });
         if let Some(budget) = shared.budget {
-            if !shared.control.is_pondering() && elapsed >= budget.soft * 3 / 5 {
+            if !shared.control.is_pondering() && budget.declines_new_iteration(elapsed) {
                 break;
             }
         }
