@@ -27,6 +27,7 @@ pub mod movegen;
 pub mod movelist;
 pub mod moves;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod search;
@@ -43,6 +44,7 @@ pub use moves::Move;
 pub use notation::{
     hub_notation, parse_move, path_notation, short_notation, MoveText, MoveTextError,
 };
+pub use pdn::{parse_pdn, PdnError, PdnGame};
 pub use perft::{divide, divide_parallel, perft};
 pub use position::{Color, Piece, Position, SetupError};
 pub use square::Square;

@@ -1,0 +1,234 @@
+//! Reading PDN (Portable Draughts Notation) games: tag pairs, then movetext with move numbers,
+//! comments `{...}` and `;` to the end of the line, variations `(...)` (skipped), NAGs `$n` and
+//! `!?` marks (skipped), ended by a result (`1-0`, `0-1`, `1/2-1/2`, `*`, and the draughts
+//! forms `2-0`, `0-2`, `1-1`). Every move is replayed with the rules from the `FEN` tag (or the
+//! start position), in any notation [`parse_move`] accepts, so a game that reads is a legal game.
+
+use crate::excerpt::Excerpt;
+use crate::fen::parse_fen;
+use crate::moves::Move;
+use crate::notation::parse_move;
+use crate::position::Position;
+use std::fmt;
+
+/// One game read from PDN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnGame {
+    /// The tag pairs, in file order.
+    pub tags: Vec<(String, String)>,
+    /// The position the moves start from (the `FEN` tag, else the start position).
+    pub start: Position,
+    /// The moves, checked legal.
+    pub moves: Vec<Move>,
+    /// The result token that closed the movetext (`None` at the end of the text).
+    pub result: Option<String>,
+}
+
+impl PdnGame {
+    /// The value of a tag, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Why a PDN text could not be read: the game (from 1) and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnError {
+    /// The game, counted from 1.
+    pub game: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for PdnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}: {}", self.game, self.message)
+    }
+}
+
+impl std::error::Error for PdnError {}
+
+const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"];
+
+/// Reads every game of a PDN text.
+pub fn parse_pdn(text: &str) -> Result<Vec<PdnGame>, PdnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut games = Vec::new();
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            return Ok(games);
+        }
+        let number = games.len() + 1;
+        let error = |message: String| PdnError { game: number, message };
+        let (game, after) = read_game(rest).map_err(error)?;
+        games.push(game);
+        rest = after;
+    }
+}
+
+/// Reads one game from the start of `text`; returns it and the text after it.
+fn read_game(text: &str) -> Result<(PdnGame, &str), String> {
+    let mut rest = text;
+    let mut tags = Vec::new();
+    while let Some(after) = rest.trim_start().strip_prefix('[') {
+        let close = find_tag_end(after).ok_or("a tag is not closed with ']'")?;
+        tags.push(parse_tag(&after[..close])?);
+        rest = &after[close + 1..];
+    }
+    let start = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
+        Some((_, fen)) => parse_fen(fen).map_err(|e| format!("FEN tag '{}': {e}", Excerpt(fen)))?,
+        None => Position::start(),
+    };
+    let mut position = start;
+    let mut moves = Vec::new();
+    let mut chars = rest.char_indices().peekable();
+    let mut depth = 0usize; // inside variations
+    while let Some(&(at, c)) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+            continue;
+        }
+        match c {
+            '{' => {
+                chars.next();
+                if !chars.by_ref().any(|(_, c)| c == '}') {
+                    return Err("a comment is not closed with '}'".to_string());
+                }
+            }
+            ';' => {
+                chars.by_ref().find(|&(_, c)| c == '\n');
+            }
+            '(' => {
+                chars.next();
+                depth += 1;
+            }
+            ')' => {
+                chars.next();
+                depth = depth.checked_sub(1).ok_or("')' without '('")?;
+            }
+            '[' if depth == 0 => {
+                // The next game's tags: this game ended without a result.
+                return Ok((PdnGame { tags, start, moves, result: None }, &rest[at..]));
+            }
+            _ => {
+                // A stray '}' (or a '[' inside a variation) is a token of its own.
+                let end = rest[at..]
+                    .find(|c: char| c.is_whitespace() || "{}();[".contains(c))
+                    .map_or(rest.len(), |n| at + n)
+                    .max(at + c.len_utf8());
+                let token = &rest[at..end];
+                while chars.peek().is_some_and(|&(i, _)| i < end) {
+                    chars.next();
+                }
+                if depth > 0 {
+                    continue;
+                }
+                if RESULTS.contains(&token) {
+                    let game = PdnGame { tags, start, moves, result: Some(token.to_string()) };
+                    return Ok((game, &rest[end..]));
+                }
+                if let Some(word) = move_word(token) {
+                    let mv = parse_move(&position, word)
+                        .map_err(|e| format!("move {}: {e}", moves.len() + 1))?;
+                    position = position.play(&mv);
+                    moves.push(mv);
+                }
+            }
+        }
+    }
+    if depth > 0 {
+        return Err("a variation is not closed with ')'".to_string());
+    }
+    Ok((PdnGame { tags, start, moves, result: None }, ""))
+}
+
+/// The move in a movetext token, without a move number (`12.`, `12...`) or marks (`!`, `?`);
+/// `None` for a token that is only a number, a NAG (`$3`) or marks.
+fn move_word(token: &str) -> Option<&str> {
+    if token.starts_with('$') {
+        return None;
+    }
+    let word = match token.find('.') {
+        Some(dot) if token[..dot].bytes().all(|b| b.is_ascii_digit()) => {
+            token[dot..].trim_start_matches('.')
+        }
+        _ => token,
+    };
+    let word = word.trim_end_matches(['!', '?']);
+    (!word.is_empty()).then_some(word)
+}
+
+/// The index of the `]` that closes a tag, skipping quoted text.
+fn find_tag_end(text: &str) -> Option<usize> {
+    let mut quoted = false;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            ']' if !quoted => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `Name "value"` (the value unescaped).
+fn parse_tag(inner: &str) -> Result<(String, String), String> {
+    let inner = inner.trim();
+    let (name, value) = inner
+        .split_once(|c: char| c.is_whitespace())
+        .ok_or_else(|| format!("tag '{}' has no value", Excerpt(inner)))?;
+    let value = value.trim();
+    let quoted = value
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .ok_or_else(|| format!("the value of tag {} is not quoted", Excerpt(name)))?;
+    let mut out = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            out.extend(chars.next());
+        } else {
+            out.push(c);
+        }
+    }
+    Ok((name.to_string(), out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::path_notation;
+
+    #[test]
+    fn a_game_with_tags_comments_variations_and_marks_reads() {
+        let text = "[Event \"a \\\"test\\\"\"]\n[FEN \"W:W21-32:B1-12\"]\n\n\
+                    1. 22-18 {book} 11-14 (1... 10-14 2. 18x11) 2. 18x11! 7x14 $1 ; done\n1-0\n\n\
+                    [Event \"second\"]\n1. 23-19 *";
+        let games = parse_pdn(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Event"), Some("a \"test\""));
+        let moves: Vec<String> = games[0].moves.iter().map(path_notation).collect();
+        assert_eq!(moves, ["22-18", "11-14", "18x11", "7x14"]);
+        assert_eq!(games[0].result.as_deref(), Some("1-0"));
+        assert_eq!(games[1].moves.len(), 1);
+        assert_eq!(games[1].result.as_deref(), Some("*"));
+    }
+
+    #[test]
+    fn an_illegal_move_is_an_error_naming_game_and_move() {
+        let error = parse_pdn("1. 22-18 11-15 2. 22-18 *").unwrap_err();
+        assert_eq!(error.game, 1);
+        assert!(error.message.starts_with("move 3: "), "{error}");
+        assert!(parse_pdn("[Event \"x\"").is_err());
+        assert!(parse_pdn("1. 22-18 {open").is_err());
+        assert!(parse_pdn("[FEN \"W\"]\n*").is_err());
+        // Found by the fuzzer: a stray closing brace looped for ever.
+        assert!(parse_pdn("1. 22-18 } *").is_err());
+        assert!(parse_pdn("1. 22-18 ( [ ) *").is_ok());
+    }
+}
