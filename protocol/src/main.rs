@@ -3,11 +3,7 @@
 //! Every subcommand lives in its own module under `commands`; this file only parses the command
 //! line and reports errors: one line on stderr and exit status 2.
 
-#[macro_use]
-mod terminal;
-mod commands;
-mod hub;
-mod matches;
+use dama::{commands, hub, matches, tell};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
