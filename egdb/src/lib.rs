@@ -1,0 +1,3 @@
+//! # dama-egdb
+pub mod index;
+pub mod material;
