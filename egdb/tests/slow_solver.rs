@@ -150,7 +150,7 @@ fn two_and_three_piece_tables_match_the_slow_solver() {
 }
 
 #[test]
-#[ignore = "about a minute: run with --ignored"]
+#[ignore = "about two and a half minutes: run with --ignored"]
 fn four_piece_tables_match_the_slow_solver() {
     compare_with_slow_solver(4);
 }

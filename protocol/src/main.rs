@@ -4,6 +4,7 @@
 //! line and reports errors: one line on stderr and exit status 2.
 
 mod commands;
+mod egdb;
 mod hub;
 mod matches;
 
@@ -32,6 +33,8 @@ enum Command {
     Book(commands::book::BookArgs),
     /// Talk the Hub protocol (version 2) on stdin/stdout, for GUIs and match runners.
     Hub(hub::HubArgs),
+    /// Build and probe the endgame databases (win/loss/draw and distance with few pieces).
+    Egdb(egdb::EgdbArgs),
     /// Play a refereed match between two Hub engines: score, Elo, SPRT and PDN.
     Match(Box<matches::MatchArgs>),
 }
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Book(args) => commands::book::run(&args),
+        Command::Egdb(args) => egdb::run(&args),
         Command::Hub(args) => hub::run(&args),
         Command::Match(args) => matches::run(&args),
     };
