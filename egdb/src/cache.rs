@@ -6,9 +6,12 @@ use std::sync::{Arc, Mutex};
 const SHARDS: usize = 64;
 const PER_SHARD: usize = 16;
 
+/// One shard: (key, block) pairs, the most recently used first.
+type Shard = Mutex<Vec<(u64, Arc<[u8]>)>>;
+
 /// Up to 1 024 decompressed blocks (4 MiB of 4 KiB blocks).
 pub struct BlockCache {
-    shards: Vec<Mutex<Vec<(u64, Arc<[u8]>)>>>,
+    shards: Vec<Shard>,
 }
 
 impl Default for BlockCache {
@@ -20,10 +23,12 @@ impl Default for BlockCache {
 impl BlockCache {
     /// An empty cache.
     pub fn new() -> BlockCache {
-        BlockCache { shards: (0..SHARDS).map(|_| Mutex::new(Vec::with_capacity(PER_SHARD))).collect() }
+        BlockCache {
+            shards: (0..SHARDS).map(|_| Mutex::new(Vec::with_capacity(PER_SHARD))).collect(),
+        }
     }
 
-    fn shard(&self, key: u64) -> &Mutex<Vec<(u64, Arc<[u8]>)>> {
+    fn shard(&self, key: u64) -> &Shard {
         let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
         &self.shards[mixed as usize % SHARDS]
     }

@@ -46,7 +46,11 @@ impl fmt::Display for EgdbError {
         match self {
             EgdbError::Io { path, source } => write!(f, "{}: {source}", path.display()),
             EgdbError::Corrupt { path, reason } => {
-                write!(f, "{}: not a valid table file ({reason}); delete it and build again", path.display())
+                write!(
+                    f,
+                    "{}: not a valid table file ({reason}); delete it and build again",
+                    path.display()
+                )
             }
             EgdbError::MissingSlice(slice) => write!(
                 f,
@@ -54,10 +58,9 @@ impl fmt::Display for EgdbError {
                 slice.file_name(),
                 slice.material().pieces()
             ),
-            EgdbError::TooManyPieces { pieces, max } => write!(
-                f,
-                "the position has {pieces} pieces but the tables hold at most {max}"
-            ),
+            EgdbError::TooManyPieces { pieces, max } => {
+                write!(f, "the position has {pieces} pieces but the tables hold at most {max}")
+            }
             EgdbError::Verification { slice, detail } => {
                 write!(f, "slice {slice} failed verification: {detail}")
             }

@@ -282,11 +282,8 @@ impl HalfIndex {
         let kings = index % self.kings_span;
         let m = self.material;
         let free = !(white_men | black_men);
-        let white_kings_labels = unrank(
-            kings / self.black_kings_span,
-            m.white_kings as u32,
-            free.count_ones(),
-        );
+        let white_kings_labels =
+            unrank(kings / self.black_kings_span, m.white_kings as u32, free.count_ones());
         let white_kings = deposit(white_kings_labels, free);
         let free = free & !white_kings;
         let black_kings_labels =
@@ -390,7 +387,7 @@ mod tests {
                     for mv in position.legal_moves().iter() {
                         let next = position.play(mv);
                         let (m, b) = Board::normalize(&next.with_side_to_move(Color::White));
-                        if m == material && mv.is_capture() == false {
+                        if m == material && !mv.is_capture() {
                             let moved_man = !position.kings().contains(mv.from());
                             let j = half.index(&b);
                             if moved_man {

@@ -205,8 +205,12 @@ mod tests {
             for m in slice.halves() {
                 // A promotion of a white man.
                 if m.white_men > 0 {
-                    let promoted =
-                        Material::new(m.white_men - 1, m.white_kings + 1, m.black_men, m.black_kings);
+                    let promoted = Material::new(
+                        m.white_men - 1,
+                        m.white_kings + 1,
+                        m.black_men,
+                        m.black_kings,
+                    );
                     assert!(position(Slice::of(promoted)) < i, "{m} promotes before");
                 }
                 // A capture of a black piece, when Black keeps one.

@@ -92,5 +92,8 @@ pub(crate) fn successor(
     if let Some(half) = slice.half_of(material) {
         return Ok(Successor::Current(half, halves[half].index(&board)));
     }
-    known.code(material, &board).map(Successor::Known).ok_or(EgdbError::MissingSlice(Slice::of(material)))
+    known
+        .code(material, &board)
+        .map(Successor::Known)
+        .ok_or(EgdbError::MissingSlice(Slice::of(material)))
 }

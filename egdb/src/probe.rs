@@ -41,7 +41,10 @@ pub struct Tablebase {
 
 impl std::fmt::Debug for Tablebase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tablebase").field("dir", &self.dir).field("max_pieces", &self.max_pieces).finish()
+        f.debug_struct("Tablebase")
+            .field("dir", &self.dir)
+            .field("max_pieces", &self.max_pieces)
+            .finish()
     }
 }
 
@@ -65,8 +68,13 @@ impl Tablebase {
             let code = layout.slice.material().code();
             files[code] = Some(TableFile { path, map, layout });
         }
-        let mut tablebase =
-            Tablebase { dir: dir.to_path_buf(), files, max_pieces: 1, cache: BlockCache::new(), probes: AtomicU64::new(0) };
+        let mut tablebase = Tablebase {
+            dir: dir.to_path_buf(),
+            files,
+            max_pieces: 1,
+            cache: BlockCache::new(),
+            probes: AtomicU64::new(0),
+        };
         tablebase.max_pieces = (2..=24)
             .take_while(|&n| {
                 Slice::build_order(n)
@@ -118,7 +126,9 @@ impl Tablebase {
         let slice = Slice::of(material);
         let Some(file) = &self.files[slice.material().code()] else {
             let pieces = material.pieces();
-            return Err(if pieces > self.max_pieces {
+            let largest =
+                self.files.iter().flatten().map(|f| f.layout.slice.material().pieces()).max();
+            return Err(if largest.is_none_or(|l| pieces > l) {
                 EgdbError::TooManyPieces { pieces, max: self.max_pieces }
             } else {
                 EgdbError::MissingSlice(slice)
@@ -129,15 +139,19 @@ impl Tablebase {
         let index = file.layout.halves[half].index(&board);
         if distances {
             if let Some(part) = &file.layout.codes[half] {
-                let (block, at) = (index / part.per_block as u64, (index % part.per_block as u64) as usize);
-                let code = self.cached(file, half, PartKind::Codes, block, |raw| raw.get(at).copied())?;
+                let (block, at) =
+                    (index / part.per_block as u64, (index % part.per_block as u64) as usize);
+                let code =
+                    self.cached(file, half, PartKind::Codes, block, |raw| raw.get(at).copied())?;
                 let code = Code(code);
                 return Ok(Probe { value: code.value(), plies: code.plies() });
             }
         }
         let part = &file.layout.values[half];
         let (block, at) = (index / part.per_block as u64, (index % part.per_block as u64) as usize);
-        let bits = self.cached(file, half, PartKind::Values, block, |raw| raw.get(at / 4).map(|b| b >> (2 * (at % 4)) & 3))?;
+        let bits = self.cached(file, half, PartKind::Values, block, |raw| {
+            raw.get(at / 4).map(|b| b >> (2 * (at % 4)) & 3)
+        })?;
         let value = Value::from_bits(bits).ok_or_else(|| EgdbError::Corrupt {
             path: file.path.clone(),
             reason: format!("value 3 at index {index}"),
@@ -162,13 +176,19 @@ impl Tablebase {
             None => {
                 let part = match kind {
                     PartKind::Values => &file.layout.values[half],
-                    PartKind::Codes => file.layout.codes[half].as_ref().unwrap_or(&file.layout.values[half]),
+                    PartKind::Codes => {
+                        file.layout.codes[half].as_ref().unwrap_or(&file.layout.values[half])
+                    }
                 };
-                let raw: std::sync::Arc<[u8]> = read_block(&file.path, &file.map, part, block, kind)?.into();
+                let raw: std::sync::Arc<[u8]> =
+                    read_block(&file.path, &file.map, part, block, kind)?.into();
                 self.cache.insert(key, raw.clone());
                 raw
             }
         };
-        read(&raw).ok_or_else(|| EgdbError::Corrupt { path: file.path.clone(), reason: format!("block {block} too short") })
+        read(&raw).ok_or_else(|| EgdbError::Corrupt {
+            path: file.path.clone(),
+            reason: format!("block {block} too short"),
+        })
     }
 }

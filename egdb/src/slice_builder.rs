@@ -7,8 +7,8 @@
 
 use crate::error::EgdbError;
 use crate::index::{binomial, HalfIndex, MAN_SQUARES};
-use crate::memory::{successor, HalfTable, Known, SliceTables, Successor};
 use crate::material::{Material, Slice};
+use crate::memory::{successor, HalfTable, Known, SliceTables, Successor};
 use crate::solve::{solve_group, Context, Group};
 use crate::value::{Code, Value};
 use dama_engine::Color;
@@ -55,7 +55,11 @@ fn groups(slice: Slice, halves: &[HalfIndex]) -> Vec<Vec<Group>> {
 
 /// Builds a slice whose successors in other slices are all in `known`. `progress` counts the
 /// positions solved.
-pub fn build_slice(slice: Slice, known: &Known, progress: &AtomicU64) -> Result<SliceTables, EgdbError> {
+pub fn build_slice(
+    slice: Slice,
+    known: &Known,
+    progress: &AtomicU64,
+) -> Result<SliceTables, EgdbError> {
     let halves: Vec<HalfIndex> = slice.halves().into_iter().map(HalfIndex::new).collect();
     let mut current: Vec<Vec<Code>> =
         halves.iter().map(|h| vec![Code::DRAW; h.size() as usize]).collect();

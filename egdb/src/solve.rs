@@ -19,8 +19,8 @@
 
 use crate::error::EgdbError;
 use crate::index::HalfIndex;
-use crate::memory::{successor, Known, Successor};
 use crate::material::Slice;
+use crate::memory::{successor, Known, Successor};
 use crate::value::{Code, Value};
 use dama_engine::Color;
 use rayon::prelude::*;

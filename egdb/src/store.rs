@@ -66,7 +66,11 @@ fn compress_blocks(raw: &[u8], block_bytes: usize) -> Result<Vec<Vec<u8>>, EgdbE
 
 /// Writes a slice to `dir` (through a temporary file renamed at the end, so a file with the
 /// slice's name is always complete). Returns the path and the number of bytes.
-pub fn write_slice(dir: &Path, tables: &SliceTables, distances: bool) -> Result<(PathBuf, u64), EgdbError> {
+pub fn write_slice(
+    dir: &Path,
+    tables: &SliceTables,
+    distances: bool,
+) -> Result<(PathBuf, u64), EgdbError> {
     let slice = tables.slice;
     let m = slice.material();
     let mut parts: Vec<(u32, u32, Vec<Vec<u8>>)> = Vec::new();
@@ -167,7 +171,8 @@ pub fn read_u64(bytes: &[u8], at: usize) -> Option<u64> {
 
 /// Checks a whole file (magic, version, CRC, layout, block offsets) and returns its layout.
 pub fn check(path: &Path, bytes: &[u8]) -> Result<Layout, EgdbError> {
-    let corrupt = |reason: &str| EgdbError::Corrupt { path: path.to_path_buf(), reason: reason.into() };
+    let corrupt =
+        |reason: &str| EgdbError::Corrupt { path: path.to_path_buf(), reason: reason.into() };
     if bytes.len() < 32 || &bytes[..8] != MAGIC {
         return Err(corrupt("no Dama table header"));
     }
@@ -201,14 +206,16 @@ pub fn check(path: &Path, bytes: &[u8]) -> Result<Layout, EgdbError> {
             return Err(corrupt("index size does not match the material"));
         }
     }
-    let mut layout = Layout { slice, halves: halves.clone(), values: Vec::new(), codes: Vec::new() };
+    let mut layout =
+        Layout { slice, halves: halves.clone(), values: Vec::new(), codes: Vec::new() };
     for h in &halves {
         for kind in [PartKind::Values, PartKind::Codes] {
             if kind == PartKind::Codes && !distances {
                 layout.codes.push(None);
                 continue;
             }
-            let expected = if kind == PartKind::Values { (0, VALUE_BLOCK) } else { (1, CODE_BLOCK) };
+            let expected =
+                if kind == PartKind::Values { (0, VALUE_BLOCK) } else { (1, CODE_BLOCK) };
             if (r.u32(), r.u32()) != (Some(expected.0), Some(expected.1)) {
                 return Err(corrupt("unexpected part kind or block size"));
             }
@@ -236,7 +243,13 @@ pub fn check(path: &Path, bytes: &[u8]) -> Result<Layout, EgdbError> {
 
 /// Decompresses block `block` of `part`: `positions` bytes of codes or a quarter as many of
 /// values.
-pub fn read_block(path: &Path, bytes: &[u8], part: &Part, block: u64, kind: PartKind) -> Result<Vec<u8>, EgdbError> {
+pub fn read_block(
+    path: &Path,
+    bytes: &[u8],
+    part: &Part,
+    block: u64,
+    kind: PartKind,
+) -> Result<Vec<u8>, EgdbError> {
     let corrupt = |reason: String| EgdbError::Corrupt { path: path.to_path_buf(), reason };
     let at = part.table + 8 * block as usize;
     let (start, end) = match (read_u64(bytes, at), read_u64(bytes, at + 8)) {
@@ -278,7 +291,10 @@ pub fn load_slice(path: &Path) -> Result<SliceTables, EgdbError> {
             }
         }
         if codes.len() < size {
-            return Err(EgdbError::Corrupt { path: path.to_path_buf(), reason: "too few positions".into() });
+            return Err(EgdbError::Corrupt {
+                path: path.to_path_buf(),
+                reason: "too few positions".into(),
+            });
         }
         codes.truncate(size);
         halves.push(HalfTable { index: *index, codes });

@@ -1,13 +1,15 @@
 //! The tables against a plain, slow solver written here: every position with up to three
 //! pieces enumerated square by square, and values found by rounds of fixed-point iteration over
 //! the engine's legal moves (round `r` decides exactly the positions `r` plies from the end).
-//! It shares no code with the builder but the engine's move generator.
+//! It shares no code with the builder but the engine's move generator. Then named results of
+//! the Italian endgame.
 
 use dama_egdb::{build, BuildOptions, Tablebase, Value};
-use dama_engine::{Bitboard, Color, Position};
+use dama_engine::{parse_fen, Bitboard, Color, Position};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
+use std::sync::OnceLock;
 
 /// Every legal position with `1 <= white`, `1 <= black` and `white + black <= max` pieces.
 fn every_position(max: u32) -> Vec<Position> {
@@ -30,8 +32,14 @@ fn every_position(max: u32) -> Vec<Position> {
                 let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
                 for (i, &s) in set.iter().enumerate() {
                     let kind = kinds / 4u32.pow(i as u32) % 4;
-                    if kind < 2 { white |= 1 << s } else { black |= 1 << s }
-                    if kind % 2 == 1 { kings |= 1 << s }
+                    if kind < 2 {
+                        white |= 1 << s
+                    } else {
+                        black |= 1 << s
+                    }
+                    if kind % 2 == 1 {
+                        kings |= 1 << s
+                    }
                 }
                 if white == 0 || black == 0 {
                     continue;
@@ -104,17 +112,77 @@ fn solve(positions: &[Position]) -> HashMap<Position, (Value, u32)> {
             break;
         }
     }
-    positions
-        .iter()
-        .zip(solved)
-        .map(|(p, v)| (*p, v.unwrap_or((Value::Draw, 0))))
-        .collect()
+    positions.iter().zip(solved).map(|(p, v)| (*p, v.unwrap_or((Value::Draw, 0)))).collect()
 }
 
 fn temporary_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("dama-egdb-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
+}
+
+/// The tables up to three pieces, built once for the named tests of this file.
+fn three_pieces() -> &'static Tablebase {
+    static TABLES: OnceLock<Tablebase> = OnceLock::new();
+    TABLES.get_or_init(|| built(3, "named").1)
+}
+
+fn probe(fen: &str) -> (Value, Option<u32>) {
+    let p = three_pieces().probe(&parse_fen(fen).unwrap()).unwrap();
+    (p.value, p.plies)
+}
+
+/// Counts the values of every position of the material `white` against `black` (each a
+/// string of `m` and `k`) with White to move.
+fn census(white: &str, black: &str) -> HashMap<Value, usize> {
+    let material = |s: &str, color| (s.matches('m').count(), s.matches('k').count(), color);
+    let (wm, wk, _) = material(white, Color::White);
+    let (bm, bk, _) = material(black, Color::Black);
+    let mut counts = HashMap::new();
+    for p in every_position((wm + wk + bm + bk) as u32) {
+        let men = |c| p.men(c).count() as usize;
+        let kings = |c| p.kings_of(c).count() as usize;
+        if p.side_to_move() == Color::White
+            && (men(Color::White), kings(Color::White), men(Color::Black), kings(Color::Black))
+                == (wm, wk, bm, bk)
+        {
+            *counts.entry(three_pieces().probe_value(&p).unwrap()).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+#[test]
+fn lone_king_against_lone_king_is_mostly_drawn_but_not_always() {
+    let counts = census("k", "k");
+    let (win, loss, draw) =
+        (counts[&Value::Win], counts.get(&Value::Loss).copied().unwrap_or(0), counts[&Value::Draw]);
+    assert_eq!(win + loss + draw, 32 * 31);
+    assert!(draw > win + loss, "{counts:?}");
+    assert!(win > 0, "the side to move can force the other king off the double corner");
+    // Kings in opposite double corners: neither can be driven out.
+    assert_eq!(probe("W:WK29:BK4"), (Value::Draw, None));
+    // Single corner against double corner: the side to move wins.
+    assert_eq!(probe("W:WK1:BK32").0, Value::Win);
+}
+
+#[test]
+fn two_kings_against_one_king_win_almost_everywhere() {
+    let counts = census("kk", "k");
+    let total: usize = counts.values().sum();
+    let wins = counts[&Value::Win];
+    assert!(wins * 100 >= total * 95, "{counts:?}");
+    assert_eq!(probe("W:WK1,K3:BK32"), (Value::Win, Some(11)));
+    // With the lone king to move it still loses, later.
+    assert_eq!(probe("B:WK1,K3:BK32").0, Value::Loss);
+}
+
+#[test]
+fn a_side_without_moves_has_lost() {
+    // A man cannot capture kings (Art. 5.3): walled in by two kings it has no move.
+    assert_eq!(probe("W:W29:BK25,K26"), (Value::Loss, Some(0)));
+    // A king next to a lone king with room behind it captures at once.
+    assert_eq!(probe("W:WK18:BK14"), (Value::Win, Some(1)));
 }
 
 fn built(pieces: u32, name: &str) -> (PathBuf, Tablebase) {
@@ -136,12 +204,20 @@ fn compare_with_slow_solver(pieces: u32) {
         let (value, plies) = expected[p];
         let plies = (value != Value::Draw).then_some(plies);
         if (probe.value, probe.plies) != (value, plies) {
-            mismatches.push(format!("{}: tables {probe:?}, solver {value:?} {plies:?}", dama_engine::to_fen(p)));
+            mismatches.push(format!(
+                "{}: tables {probe:?}, solver {value:?} {plies:?}",
+                dama_engine::to_fen(p)
+            ));
         }
         assert_eq!(tables.probe_value(p).unwrap(), value);
     }
     std::fs::remove_dir_all(&dir).ok();
-    assert!(mismatches.is_empty(), "{} mismatches, first: {:?}", mismatches.len(), &mismatches[..mismatches.len().min(5)]);
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches, first: {:?}",
+        mismatches.len(),
+        &mismatches[..mismatches.len().min(5)]
+    );
 }
 
 #[test]

@@ -32,7 +32,8 @@ fn style(template: &str) -> ProgressStyle {
 /// Runs `dama egdb build`.
 pub fn run(args: &BuildArgs) -> Result<(), String> {
     let dir = args.dir.clone().unwrap_or_else(default_dir);
-    let options = BuildOptions { dir: dir.clone(), pieces: args.pieces, distances: !args.no_distances };
+    let options =
+        BuildOptions { dir: dir.clone(), pieces: args.pieces, distances: !args.no_distances };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
         .build()

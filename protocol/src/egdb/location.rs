@@ -36,7 +36,8 @@ pub fn open(dir: Option<&PathBuf>) -> Result<Tablebase, String> {
         None => (default_dir(), true),
     };
     if automatic {
-        let complete = Tablebase::open(&dir).map(|t| t.max_pieces() >= AUTO_PIECES).unwrap_or(false);
+        let complete =
+            Tablebase::open(&dir).map(|t| t.max_pieces() >= AUTO_PIECES).unwrap_or(false);
         if !complete {
             let started = Instant::now();
             eprintln!(
