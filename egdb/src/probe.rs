@@ -8,6 +8,7 @@ use crate::index::Board;
 use crate::material::{Material, Slice};
 use crate::store::{check, read_block, Layout, PartKind};
 use crate::value::{Code, Value};
+use dama_engine::search::{EndgameTables, TablebaseValue};
 use dama_engine::Position;
 use memmap2::Mmap;
 use std::fs::File;
@@ -190,5 +191,36 @@ impl Tablebase {
             path: file.path.clone(),
             reason: format!("block {block} too short"),
         })
+    }
+}
+
+fn tablebase_value(value: Value) -> TablebaseValue {
+    match value {
+        Value::Win => TablebaseValue::Win,
+        Value::Loss => TablebaseValue::Loss,
+        Value::Draw => TablebaseValue::Draw,
+    }
+}
+
+/// The tables as the search sees them: positions outside the tables, or a damaged block, are
+/// simply not answered.
+impl EndgameTables for Tablebase {
+    fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    fn probe(&self, position: &Position) -> Option<TablebaseValue> {
+        if position.occupied().count() > self.max_pieces {
+            return None;
+        }
+        self.probe_value(position).ok().map(tablebase_value)
+    }
+
+    fn probe_distance(&self, position: &Position) -> Option<(TablebaseValue, Option<u32>)> {
+        if position.occupied().count() > self.max_pieces {
+            return None;
+        }
+        let probe = Tablebase::probe(self, position).ok()?;
+        Some((tablebase_value(probe.value), probe.plies))
     }
 }

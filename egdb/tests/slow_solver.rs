@@ -5,11 +5,12 @@
 //! the Italian endgame.
 
 use dama_egdb::{build, BuildOptions, Tablebase, Value};
+use dama_engine::search::{EndgameTables, GameHistory, SearchControl, SearchLimits, Searcher};
 use dama_engine::{parse_fen, Bitboard, Color, Position};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Every legal position with `1 <= white`, `1 <= black` and `white + black <= max` pieces.
 fn every_position(max: u32) -> Vec<Position> {
@@ -123,8 +124,42 @@ fn temporary_dir(name: &str) -> PathBuf {
 
 /// The tables up to three pieces, built once for the named tests of this file.
 fn three_pieces() -> &'static Tablebase {
-    static TABLES: OnceLock<Tablebase> = OnceLock::new();
-    TABLES.get_or_init(|| built(3, "named").1)
+    &built_once().1
+}
+
+fn built_once() -> &'static (PathBuf, Tablebase) {
+    static TABLES: OnceLock<(PathBuf, Tablebase)> = OnceLock::new();
+    TABLES.get_or_init(|| built(3, "named"))
+}
+
+/// With the tables, the search plays the quickest win and the defender the slowest loss: two
+/// kings against one end the game in exactly the tables' distance.
+#[test]
+fn the_search_with_tables_converts_two_kings_against_one_in_the_table_distance() {
+    let tables: Arc<dyn EndgameTables> = Arc::new(Tablebase::open(&built_once().0).unwrap());
+    let mut searcher = Searcher::new(4, 1).unwrap();
+    searcher.set_endgame_tables(Some(tables));
+    let mut position = parse_fen("W:WK1,K3:BK32").unwrap();
+    let mut history = GameHistory::new(&position);
+    let mut plies = 0;
+    let mut hits = 0;
+    while position.has_legal_move() {
+        let result = searcher.search(
+            &position,
+            &history,
+            &SearchLimits::depth(3),
+            &SearchControl::new(),
+            |info| hits = hits.max(info.tablebase_hits),
+        );
+        let mv = result.best_move.unwrap();
+        let next = position.play(&mv);
+        history.push(&position, &mv, &next);
+        position = next;
+        plies += 1;
+        assert!(plies <= 11, "no win after 11 plies");
+    }
+    assert_eq!((plies, position.side_to_move()), (11, Color::Black));
+    assert!(hits > 0);
 }
 
 fn probe(fen: &str) -> (Value, Option<u32>) {

@@ -57,3 +57,13 @@ pub fn open(dir: Option<&PathBuf>) -> Result<Tablebase, String> {
     }
     Tablebase::open(&dir).map_err(|e| e.to_string())
 }
+
+/// The tables for a search of a position with `pieces` pieces: those of `dir` when named (an
+/// error if they cannot be opened); otherwise those of the default directory, built there first
+/// when the position is small enough to need them, and none when there are none.
+pub fn for_search(dir: Option<&PathBuf>, pieces: u32) -> Result<Option<Tablebase>, String> {
+    if dir.is_some() || pieces <= AUTO_PIECES {
+        return open(dir).map(Some);
+    }
+    Ok(Tablebase::open(&default_dir()).ok())
+}
