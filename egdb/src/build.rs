@@ -98,8 +98,16 @@ pub fn build(
         let started = Instant::now();
         progress.store(0, std::sync::atomic::Ordering::Relaxed);
         let tables = build_slice(slice, &known, progress)?;
+        let solved = started.elapsed();
         verify_slice(&tables, &known)?;
+        let verified = started.elapsed();
         let (_, bytes) = write_slice(&options.dir, &tables, options.distances)?;
+        log::debug!(
+            "{slice}: solve {:.2} s, verify {:.2} s, write {:.2} s",
+            solved.as_secs_f64(),
+            (verified - solved).as_secs_f64(),
+            (started.elapsed() - verified).as_secs_f64()
+        );
         known.insert(Arc::new(tables));
         report(BuildEvent::Written { slice, positions, bytes, elapsed: started.elapsed() });
     }
