@@ -21,7 +21,11 @@ fn random_position(rng: &mut impl Rng, pieces: u32) -> Position {
                 continue;
             }
             used |= 1 << s;
-            if rng.gen_bool(0.5) { white |= 1 << s } else { black |= 1 << s }
+            if rng.gen_bool(0.5) {
+                white |= 1 << s
+            } else {
+                black |= 1 << s
+            }
             if rng.gen_bool(0.5) {
                 kings |= 1 << s;
             }

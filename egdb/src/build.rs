@@ -14,6 +14,10 @@ use std::time::{Duration, Instant};
 /// The most pieces the builder accepts (8 pieces would need about 400 GB of memory).
 pub const MAX_BUILD_PIECES: u32 = 7;
 
+/// Distances are stored up to this many pieces unless asked otherwise (they make the files ten
+/// times larger).
+pub const DEFAULT_DISTANCE_PIECES: u32 = 5;
+
 /// What to build.
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
@@ -21,8 +25,9 @@ pub struct BuildOptions {
     pub dir: PathBuf,
     /// Every slice with 2 to this many pieces.
     pub pieces: u32,
-    /// Whether to store distances (one byte per position besides the two-bit values).
-    pub distances: bool,
+    /// Store distances (one byte per position besides the two-bit values) in the slices with
+    /// up to this many pieces; larger slices hold values only.
+    pub distance_pieces: u32,
 }
 
 /// What the builder reports as it goes.
@@ -101,7 +106,7 @@ pub fn build(
         let solved = started.elapsed();
         verify_slice(&tables, &known)?;
         let verified = started.elapsed();
-        let (_, bytes) = write_slice(&options.dir, &tables, options.distances)?;
+        let (_, bytes) = write_slice(&options.dir, &tables, slice.material().pieces() <= options.distance_pieces)?;
         log::debug!(
             "{slice}: solve {:.2} s, verify {:.2} s, write {:.2} s",
             solved.as_secs_f64(),

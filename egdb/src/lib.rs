@@ -13,7 +13,7 @@
 //! use std::sync::atomic::AtomicU64;
 //!
 //! let dir = std::env::temp_dir().join(format!("dama-egdb-doc-{}", std::process::id()));
-//! let options = BuildOptions { dir: dir.clone(), pieces: 3, distances: true };
+//! let options = BuildOptions { dir: dir.clone(), pieces: 3, distance_pieces: 3 };
 //! build(&options, &AtomicU64::new(0), &mut |_| {}).unwrap();
 //! let tables = Tablebase::open(&dir).unwrap();
 //! // Two kings against one: the side with two kings wins.
@@ -39,7 +39,7 @@ mod solve;
 pub mod store;
 pub mod value;
 
-pub use build::{build, BuildEvent, BuildOptions, MAX_BUILD_PIECES};
+pub use build::{build, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES};
 pub use error::EgdbError;
 pub use material::{Material, Slice};
 pub use probe::{Probe, Tablebase};

@@ -222,7 +222,7 @@ fn a_side_without_moves_has_lost() {
 
 fn built(pieces: u32, name: &str) -> (PathBuf, Tablebase) {
     let dir = temporary_dir(name);
-    let options = BuildOptions { dir: dir.clone(), pieces, distances: true };
+    let options = BuildOptions { dir: dir.clone(), pieces, distance_pieces: pieces };
     build(&options, &AtomicU64::new(0), &mut |_| {}).expect("the tables build");
     let tables = Tablebase::open(&dir).expect("the tables open");
     assert_eq!(tables.max_pieces(), pieces);

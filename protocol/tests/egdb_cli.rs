@@ -61,6 +61,22 @@ fn probe_answers_a_file_of_positions_and_resume_keeps_the_tables() {
             "W:W29:BK25,K26\tloss\t0"
         ]
     );
+
+    // `dama analyze` prints the exact value and searches with the tables.
+    let out = dama(&[
+        "analyze",
+        "--fen",
+        "W:WK1,K3:BK32",
+        "--depth",
+        "3",
+        "--no-book",
+        "--egdb-dir",
+        tables,
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout.contains("tablebase win in 11 plies"), "{stdout}");
+    assert!(stdout.contains("bestmove "), "{stdout}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -2,7 +2,7 @@
 
 use super::location::default_dir;
 use clap::Args;
-use dama_egdb::{build, BuildEvent, BuildOptions, MAX_BUILD_PIECES};
+use dama_egdb::{build, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -20,9 +20,10 @@ pub struct BuildArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
-    /// Store values only, without the distance byte (smaller files).
-    #[arg(long)]
-    no_distances: bool,
+    /// Store distances (plies to the end) in the tables with up to this many pieces; larger
+    /// tables hold values only (0: values only everywhere).
+    #[arg(long, default_value_t = DEFAULT_DISTANCE_PIECES)]
+    distance_pieces: u32,
 }
 
 fn style(template: &str) -> ProgressStyle {
@@ -33,7 +34,7 @@ fn style(template: &str) -> ProgressStyle {
 pub fn run(args: &BuildArgs) -> Result<(), String> {
     let dir = args.dir.clone().unwrap_or_else(default_dir);
     let options =
-        BuildOptions { dir: dir.clone(), pieces: args.pieces, distances: !args.no_distances };
+        BuildOptions { dir: dir.clone(), pieces: args.pieces, distance_pieces: args.distance_pieces };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
         .build()
