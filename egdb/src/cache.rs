@@ -3,13 +3,13 @@
 
 use std::sync::{Arc, Mutex};
 
-const SHARDS: usize = 64;
+const SHARDS: usize = 256;
 const PER_SHARD: usize = 16;
 
 /// One shard: (key, block) pairs, the most recently used first.
 type Shard = Mutex<Vec<(u64, Arc<[u8]>)>>;
 
-/// Up to 1 024 decompressed blocks (4 MiB of 4 KiB blocks).
+/// Up to 4 096 decompressed blocks (16 MiB of 4 KiB blocks).
 pub struct BlockCache {
     shards: Vec<Shard>,
 }
