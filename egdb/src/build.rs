@@ -68,12 +68,14 @@ pub enum BuildEvent {
 }
 
 /// Builds (or loads) every slice up to `options.pieces`, calling `report` at each step;
-/// `progress` counts the positions solved in the slice being built.
+/// `progress` counts the positions solved in the slice being built. Memory holds every
+/// smaller slice and, of the largest, those with as many men as the slice being built or one
+/// fewer.
 pub fn build(
     options: &BuildOptions,
     progress: &AtomicU64,
     report: &mut dyn FnMut(BuildEvent),
-) -> Result<Known, EgdbError> {
+) -> Result<(), EgdbError> {
     if !(2..=MAX_BUILD_PIECES).contains(&options.pieces) {
         return Err(EgdbError::Unsupported(format!(
             "tables can be built for 2 to {MAX_BUILD_PIECES} pieces, not {}",
@@ -86,7 +88,20 @@ pub fn build(
         positions: order.iter().map(|&s| slice_size(s)).sum(),
     });
     let mut known = Known::default();
+    let mut held: Vec<Slice> = Vec::new();
     for slice in order {
+        // A slice with the most pieces is needed only by the slices with one man more (its
+        // promotions); once those are reached, its memory is freed.
+        let men = slice.material().men();
+        held.retain(|s| {
+            let m = s.material();
+            let needed = m.pieces() < options.pieces || m.men() + 1 >= men;
+            if !needed {
+                known.remove(*s);
+            }
+            needed
+        });
+        held.push(slice);
         let positions = slice_size(slice);
         let path = options.dir.join(slice.file_name());
         if path.exists() {
@@ -116,5 +131,5 @@ pub fn build(
         known.insert(Arc::new(tables));
         report(BuildEvent::Written { slice, positions, bytes, elapsed: started.elapsed() });
     }
-    Ok(known)
+    Ok(())
 }

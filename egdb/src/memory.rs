@@ -54,6 +54,13 @@ impl Known {
         }
     }
 
+    /// Forgets a slice (to free its memory once nothing left to build needs it).
+    pub fn remove(&mut self, slice: Slice) {
+        for material in slice.halves() {
+            self.by_material[material.code()] = None;
+        }
+    }
+
     /// Whether the slice is held.
     pub fn contains(&self, slice: Slice) -> bool {
         self.by_material[slice.material().code()].is_some()
