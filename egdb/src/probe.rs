@@ -98,6 +98,12 @@ impl Tablebase {
         self.max_pieces
     }
 
+    /// Uses the tables only up to `pieces` pieces (the Hub parameter `egdb-pieces`): lowers
+    /// [`Tablebase::max_pieces`], never raises it.
+    pub fn limit_pieces(&mut self, pieces: u32) {
+        self.max_pieces = self.max_pieces.min(pieces);
+    }
+
     /// The number of probes answered so far.
     pub fn probes(&self) -> u64 {
         self.probes.load(Ordering::Relaxed)

@@ -162,6 +162,13 @@ pub(crate) fn solve_group(
     } else {
         expand(ctx, group, 0..n)?
     };
+    if edges.len() >= u32::MAX as usize {
+        return Err(EgdbError::Unsupported(format!(
+            "a group of slice {} has {} king moves, more than this builder can index",
+            ctx.slice,
+            edges.len()
+        )));
+    }
     // Pass 2: predecessors (compressed rows, by counting).
     let mut start = vec![0u32; n + 1];
     for &t in &edges {

@@ -33,8 +33,11 @@ fn style(template: &str) -> ProgressStyle {
 /// Runs `dama egdb build`.
 pub fn run(args: &BuildArgs) -> Result<(), String> {
     let dir = args.dir.clone().unwrap_or_else(default_dir);
-    let options =
-        BuildOptions { dir: dir.clone(), pieces: args.pieces, distance_pieces: args.distance_pieces };
+    let options = BuildOptions {
+        dir: dir.clone(),
+        pieces: args.pieces,
+        distance_pieces: args.distance_pieces,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
         .build()

@@ -44,7 +44,11 @@ pub fn open(dir: Option<&PathBuf>) -> Result<Tablebase, String> {
                 "building the endgame tables up to {AUTO_PIECES} pieces into {} (first use)",
                 dir.display()
             );
-            let options = BuildOptions { dir: dir.clone(), pieces: AUTO_PIECES, distance_pieces: AUTO_PIECES };
+            let options = BuildOptions {
+                dir: dir.clone(),
+                pieces: AUTO_PIECES,
+                distance_pieces: AUTO_PIECES,
+            };
             build(&options, &AtomicU64::new(0), &mut |_| {}).map_err(|e| e.to_string())?;
             eprintln!("built in {:.1} s", started.elapsed().as_secs_f64());
         }
