@@ -114,7 +114,7 @@ pub fn write_slice(
     out[12..16].copy_from_slice(&crc.to_le_bytes());
     fs::create_dir_all(dir).map_err(io_error(dir))?;
     let path = dir.join(slice.file_name());
-    let temporary = dir.join(format!("{}.tmp", slice.file_name()));
+    let temporary = dir.join(format!("{}.{}.tmp", slice.file_name(), std::process::id()));
     fs::write(&temporary, &out).map_err(io_error(&temporary))?;
     fs::rename(&temporary, &path).map_err(io_error(&path))?;
     Ok((path, out.len() as u64))
