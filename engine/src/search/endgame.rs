@@ -102,3 +102,53 @@ pub fn filter_root_moves(
     *moves = kept;
     Some((value, plies))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::parse_fen;
+    use crate::notation::path_notation;
+
+    /// White to move wins in 5; after a White king reaches square 6 Black loses in 4, after any
+    /// other move in 8 (so only the moves to 6 keep the quickest win).
+    struct Fake;
+
+    impl EndgameTables for Fake {
+        fn max_pieces(&self) -> u32 {
+            3
+        }
+        fn probe(&self, position: &Position) -> Option<TablebaseValue> {
+            self.probe_distance(position).map(|(v, _)| v)
+        }
+        fn probe_distance(&self, position: &Position) -> Option<(TablebaseValue, Option<u32>)> {
+            let on_six = position.pieces(crate::Color::White).into_iter().any(|s| s.number() == 6);
+            Some(match (position.side_to_move(), on_six) {
+                (crate::Color::White, _) => (TablebaseValue::Win, Some(5)),
+                (crate::Color::Black, true) => (TablebaseValue::Loss, Some(4)),
+                (crate::Color::Black, false) => (TablebaseValue::Loss, Some(8)),
+            })
+        }
+    }
+
+    #[test]
+    fn root_filter_keeps_the_quickest_wins() {
+        let root = parse_fen("W:WK1,K3:BK32").unwrap();
+        let mut moves = root.legal_moves().to_vec();
+        assert!(moves.len() > 2);
+        let value = filter_root_moves(&Fake, &root, &mut moves);
+        assert_eq!(value, Some((TablebaseValue::Win, Some(5))));
+        let kept: Vec<String> = moves.iter().map(path_notation).collect();
+        assert_eq!(kept, ["3-6"]);
+    }
+
+    #[test]
+    fn tablebase_scores_are_their_own_band() {
+        let win = tablebase_score(TablebaseValue::Win, 7);
+        assert!(is_tablebase_score(win) && is_tablebase_score(-win));
+        assert!(!crate::search::score::is_decisive(win));
+        assert!(!is_tablebase_score(crate::search::score::win_in(3)));
+        assert!(!is_tablebase_score(2_000));
+        assert_eq!(tablebase_score(TablebaseValue::Draw, 3), 0);
+        assert!(tablebase_score(TablebaseValue::Win, 3) > win);
+    }
+}
