@@ -127,9 +127,14 @@ fn three_pieces() -> &'static Tablebase {
     &built_once().1
 }
 
+/// Kept in the target directory's scratch space: a later run loads the finished slices (the
+/// resumable build) instead of building them again.
 fn built_once() -> &'static (PathBuf, Tablebase) {
     static TABLES: OnceLock<(PathBuf, Tablebase)> = OnceLock::new();
-    TABLES.get_or_init(|| built(3, "named"))
+    TABLES.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-named-3");
+        (dir.clone(), built_in(dir, 3))
+    })
 }
 
 /// With the tables, the search plays the quickest win and the defender the slowest loss: two
@@ -222,11 +227,15 @@ fn a_side_without_moves_has_lost() {
 
 fn built(pieces: u32, name: &str) -> (PathBuf, Tablebase) {
     let dir = temporary_dir(name);
+    (dir.clone(), built_in(dir, pieces))
+}
+
+fn built_in(dir: PathBuf, pieces: u32) -> Tablebase {
     let options = BuildOptions { dir: dir.clone(), pieces, distance_pieces: pieces };
     build(&options, &AtomicU64::new(0), &mut |_| {}).expect("the tables build");
     let tables = Tablebase::open(&dir).expect("the tables open");
     assert_eq!(tables.max_pieces(), pieces);
-    (dir, tables)
+    tables
 }
 
 fn compare_with_slow_solver(pieces: u32) {
