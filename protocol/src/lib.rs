@@ -6,5 +6,6 @@
 #[macro_use]
 pub mod terminal;
 pub mod commands;
+pub mod egdb;
 pub mod hub;
 pub mod matches;

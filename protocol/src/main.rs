@@ -3,7 +3,7 @@
 //! Every subcommand lives in its own module under `commands`; this file only parses the command
 //! line and reports errors: one line on stderr and exit status 2.
 
-use dama::{commands, hub, matches, tell};
+use dama::{commands, egdb, hub, matches, tell};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,6 +30,8 @@ enum Command {
     Book(commands::book::BookArgs),
     /// Talk the Hub protocol (version 2) on stdin/stdout, for GUIs and match runners.
     Hub(hub::HubArgs),
+    /// Build and probe the endgame databases (win/loss/draw and distance with few pieces).
+    Egdb(egdb::EgdbArgs),
     /// Play a refereed match between two Hub engines: score, Elo, SPRT and PDN.
     Match(Box<matches::MatchArgs>),
 }
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Book(args) => commands::book::run(&args),
+        Command::Egdb(args) => egdb::run(&args),
         Command::Hub(args) => hub::run(&args),
         Command::Match(args) => matches::run(&args),
     };

@@ -18,6 +18,7 @@
 //! assert!(position.legal_moves().contains(&result.best_move.unwrap()));
 //! ```
 
+pub mod endgame;
 pub mod eval;
 pub mod history;
 pub mod limits;
@@ -27,6 +28,7 @@ pub mod score;
 pub mod tt;
 mod worker;
 
+pub use endgame::{EndgameTables, TablebaseValue};
 pub use history::{GameHistory, DEFAULT_QUIET_PLY_LIMIT};
 pub use limits::{Clock, SearchControl, SearchLimits, TimeBudget};
 pub use options::SearchOptions;
@@ -37,6 +39,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use score::{is_decisive, plies_to_end, INFINITY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use worker::{Shared, Worker};
 
@@ -66,6 +69,8 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
     /// Transposition table use, permille.
     pub table_fill: u32,
+    /// Positions answered by the endgame tables.
+    pub tablebase_hits: u64,
 }
 
 /// The outcome of a search.
@@ -93,6 +98,7 @@ pub struct Searcher {
     threads: usize,
     quiet_ply_limit: u32,
     options: SearchOptions,
+    endgame: Option<Arc<dyn EndgameTables>>,
 }
 
 impl Searcher {
@@ -103,6 +109,7 @@ impl Searcher {
             threads: threads.max(1),
             quiet_ply_limit: DEFAULT_QUIET_PLY_LIMIT,
             options: SearchOptions::DEFAULT,
+            endgame: None,
         })
     }
 
@@ -143,6 +150,11 @@ impl Searcher {
         self.options = options;
     }
 
+    /// Sets (or removes) the endgame tables probed in the search.
+    pub fn set_endgame_tables(&mut self, tables: Option<Arc<dyn EndgameTables>>) {
+        self.endgame = tables;
+    }
+
     /// Forgets everything learned: for a new game, and before each `bench` position.
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -178,6 +190,9 @@ impl Searcher {
             wait_if_unbounded(limits, control);
             return empty_result(None);
         }
+        if let Some(tables) = &self.endgame {
+            endgame::filter_root_moves(tables.as_ref(), position, &mut root_moves);
+        }
         if root_moves.len() == 1 && !limits.infinite && !control.is_pondering() {
             return empty_result(Some(root_moves[0]));
         }
@@ -191,6 +206,8 @@ impl Searcher {
             budget: TimeBudget::new(limits),
             quiet_ply_limit: history.quiet_ply_limit().min(self.quiet_ply_limit),
             options: self.options,
+            endgame: self.endgame.as_deref(),
+            tablebase_hits: AtomicU64::new(0),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         // A history that does not end at this position is not this game's: ignore it.
@@ -299,6 +316,7 @@ fn iterate(
             time: elapsed,
             pv: best.3.clone(),
             table_fill: shared.tt.fill_permille(),
+            tablebase_hits: shared.tablebase_hits.load(Ordering::Relaxed),
         });
         if let Some(budget) = shared.budget {
             if !shared.control.is_pondering() && budget.declines_new_iteration(elapsed) {

@@ -4,6 +4,7 @@
 use crate::movelist::{MoveList, MOVE_LIST_CAPACITY};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::search::endgame::{tablebase_score, EndgameTables};
 use crate::search::eval::evaluate_with;
 use crate::search::history::is_irreversible;
 use crate::search::limits::{SearchControl, TimeBudget};
@@ -25,6 +26,10 @@ pub(crate) struct Shared<'a> {
     pub budget: Option<TimeBudget>,
     pub quiet_ply_limit: u32,
     pub options: SearchOptions,
+    /// Endgame tables probed once captures are resolved.
+    pub endgame: Option<&'a dyn EndgameTables>,
+    /// Positions answered by the tables, all threads.
+    pub tablebase_hits: AtomicU64,
 }
 
 /// The state of one search thread.
@@ -224,6 +229,16 @@ impl<'a> Worker<'a> {
             return loss_in(ply as u32);
         }
         let capturing = moves[0].is_capture();
+
+        // Endgame tables, once no capture is pending.
+        if let Some(tables) = self.shared.endgame {
+            if !capturing && position.occupied().count() <= tables.max_pieces() {
+                if let Some(value) = tables.probe(position) {
+                    self.shared.tablebase_hits.fetch_add(1, Ordering::Relaxed);
+                    return tablebase_score(value, ply as u32);
+                }
+            }
+        }
 
         let mut depth = depth;
         if depth <= 0 && !capturing {

@@ -34,10 +34,20 @@ pub struct AnalyzeArgs {
     /// Do not show the embedded opening book's moves for the position.
     #[arg(long)]
     no_book: bool,
+    /// Endgame table directory (default: the cache directory of `dama egdb`).
+    #[arg(long, conflicts_with = "no_egdb")]
+    egdb_dir: Option<std::path::PathBuf>,
+    /// Search without the endgame tables.
+    #[arg(long)]
+    no_egdb: bool,
 }
 
-/// Formats a score in men for people: `+0.35`, or `win in 7` / `loss in 4` (plies).
+/// Formats a score in men for people: `+0.35`, `win in 7` / `loss in 4` (plies), or `tb win` /
+/// `tb loss` for a result of the endgame tables.
 pub fn score_text(score: i32) -> String {
+    if dama_engine::search::endgame::is_tablebase_score(score) {
+        return (if score > 0 { "tb win" } else { "tb loss" }).to_string();
+    }
     match dama_engine::search::score::plies_to_end(score) {
         Some(n) if n >= 0 => format!("win in {n}"),
         Some(n) => format!("loss in {}", -n),
@@ -74,18 +84,33 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     if !args.no_book {
         super::book::print_book_moves(dama_book::default_book(), &position);
     }
+    if !args.no_egdb {
+        let pieces = position.occupied().count();
+        if let Some(tables) = crate::egdb::location::for_search(args.egdb_dir.as_ref(), pieces)? {
+            if pieces <= tables.max_pieces() {
+                let probe = tables.probe(&position).map_err(|e| e.to_string())?;
+                let plies = probe.plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
+                say!(
+                    "tablebase {}{plies} (perfect play; the 40-move count and repetitions are not counted)",
+                    probe.value
+                );
+            }
+            searcher.set_endgame_tables(Some(std::sync::Arc::new(tables)));
+        }
+    }
     let print = |info: &SearchInfo| {
         let seconds = info.time.as_secs_f64();
         let nps = if seconds > 0.0 { (info.nodes as f64 / seconds) as u64 } else { 0 };
         let pv: Vec<String> = info.pv.iter().map(path_notation).collect();
         say!(
-            "depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>7.3} pv {}",
+            "depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>7.3} tbhits {} pv {}",
             info.depth,
             info.seldepth,
             score_text(info.score),
             info.nodes,
             nps,
             seconds,
+            info.tablebase_hits,
             pv.join(" ")
         );
     };

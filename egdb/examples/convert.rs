@@ -1,0 +1,109 @@
+//! Conversion of table-won positions: the winning side is played by the engine with the tables
+//! and then by the same engine without them, at the same node budget; the defender always plays
+//! the tables' slowest loss. A game counts as converted when the defender is left without a move
+//! before the 40-move count or a threefold repetition draws it.
+//!
+//! ```text
+//! cargo run --release -p dama-egdb --example convert -- DIR PIECES [GAMES] [NODES]
+//! ```
+
+use dama_egdb::{Tablebase, Value};
+use dama_engine::search::{EndgameTables, GameHistory, SearchControl, SearchLimits, Searcher};
+use dama_engine::{Bitboard, Color, Position};
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+fn random_position(rng: &mut impl Rng, pieces: u32) -> Option<Position> {
+    let (mut white, mut black, mut kings, mut used) = (0u32, 0u32, 0u32, 0u32);
+    while used.count_ones() < pieces {
+        let s = rng.gen_range(0..32);
+        if used & 1 << s != 0 {
+            continue;
+        }
+        used |= 1 << s;
+        if rng.gen_bool(0.5) {
+            white |= 1 << s
+        } else {
+            black |= 1 << s
+        }
+        if rng.gen_bool(0.4) {
+            kings |= 1 << s;
+        }
+    }
+    let mask = Bitboard::from_square_mask;
+    Position::from_parts(mask(white), mask(black), mask(kings), Color::White).ok()
+}
+
+/// Plays from `start` (the winner to move); returns whether the winner won.
+fn play(start: &Position, winner: &mut Searcher, defender: &mut Searcher, nodes: u64) -> bool {
+    let mut position = *start;
+    let mut history = GameHistory::new(&position);
+    winner.clear();
+    loop {
+        if !position.has_legal_move() {
+            return position.side_to_move() != start.side_to_move();
+        }
+        if history.is_draw() {
+            return false;
+        }
+        let searcher = if position.side_to_move() == start.side_to_move() {
+            &mut *winner
+        } else {
+            &mut *defender
+        };
+        let result = searcher.search(
+            &position,
+            &history,
+            &SearchLimits::nodes(nodes),
+            &SearchControl::new(),
+            |_| {},
+        );
+        let Some(mv) = result.best_move else { return false };
+        let next = position.play(&mv);
+        history.push(&position, &mv, &next);
+        position = next;
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 3 {
+        eprintln!("usage: convert DIR PIECES [GAMES] [NODES]");
+        std::process::exit(2);
+    }
+    let dir = std::path::PathBuf::from(&args[1]);
+    let pieces: u32 = args[2].parse().unwrap_or(5);
+    let games: usize = args.get(3).and_then(|g| g.parse().ok()).unwrap_or(100);
+    let nodes: u64 = args.get(4).and_then(|n| n.parse().ok()).unwrap_or(20_000);
+    let open = || match Tablebase::open(&dir) {
+        Ok(t) => Arc::new(t) as Arc<dyn EndgameTables>,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    let tables = Tablebase::open(&dir).expect("checked above");
+    let mut with = Searcher::new(16, 1).expect("table");
+    with.set_endgame_tables(Some(open()));
+    let mut without = Searcher::new(16, 1).expect("table");
+    let mut defender = Searcher::new(16, 1).expect("table");
+    defender.set_endgame_tables(Some(open()));
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let (mut played, mut converted_with, mut converted_without, mut total_plies) = (0, 0, 0, 0);
+    while played < games {
+        let Some(p) = random_position(&mut rng, pieces) else { continue };
+        // Hard wins only: no capture at once, and at least 15 plies to go.
+        let Ok(probe) = tables.probe(&p) else { continue };
+        if probe.value != Value::Win || p.has_capture() || probe.plies.is_some_and(|d| d < 15) {
+            continue;
+        }
+        played += 1;
+        total_plies += probe.plies.unwrap_or(0);
+        converted_with += play(&p, &mut with, &mut defender, nodes) as u32;
+        converted_without += play(&p, &mut without, &mut defender, nodes) as u32;
+    }
+    println!(
+        "{played} table-won {pieces}-piece positions (mean distance {:.1} plies), {nodes} nodes a move: converted with tables {converted_with}, without {converted_without}",
+        total_plies as f64 / played as f64
+    );
+}

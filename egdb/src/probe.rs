@@ -1,0 +1,232 @@
+//! Probing: the slice files of a directory, memory-mapped and checked once when opened, and a
+//! small cache of decompressed blocks, so a probe usually decompresses nothing and at most one
+//! block.
+
+use crate::cache::BlockCache;
+use crate::error::{io_error, EgdbError};
+use crate::index::Board;
+use crate::material::{Material, Slice};
+use crate::store::{check, read_block, Layout, PartKind};
+use crate::value::{Code, Value};
+use dama_engine::search::{EndgameTables, TablebaseValue};
+use dama_engine::Position;
+use memmap2::Mmap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The answer of a probe: the value for the side to move and, when the tables have distances,
+/// the plies to the end of the game under perfect play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Probe {
+    /// Win, loss or draw for the side to move.
+    pub value: Value,
+    /// Plies to the end of the game (wins shortest, losses longest), when known.
+    pub plies: Option<u32>,
+}
+
+struct TableFile {
+    path: PathBuf,
+    map: Mmap,
+    layout: Layout,
+}
+
+/// The tables of one directory.
+pub struct Tablebase {
+    dir: PathBuf,
+    files: Vec<Option<TableFile>>,
+    max_pieces: u32,
+    cache: BlockCache,
+    probes: AtomicU64,
+}
+
+impl std::fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebase")
+            .field("dir", &self.dir)
+            .field("max_pieces", &self.max_pieces)
+            .finish()
+    }
+}
+
+impl Tablebase {
+    /// Opens every `*.egdb` file of `dir`, checking each (a damaged file is an error, never
+    /// silently used). A directory with no complete tables opens with
+    /// [`Tablebase::max_pieces`] 1.
+    pub fn open(dir: &Path) -> Result<Tablebase, EgdbError> {
+        let mut files: Vec<Option<TableFile>> = (0..Material::CODES).map(|_| None).collect();
+        let entries = std::fs::read_dir(dir).map_err(io_error(dir))?;
+        for entry in entries {
+            let path = entry.map_err(io_error(dir))?.path();
+            if path.extension().is_none_or(|e| e != "egdb") {
+                continue;
+            }
+            let file = File::open(&path).map_err(io_error(&path))?;
+            // SAFETY: the map is only read; a table file is written once under a temporary name
+            // and renamed into place, never modified afterwards.
+            let map = unsafe { Mmap::map(&file) }.map_err(io_error(&path))?;
+            let layout = check(&path, &map)?;
+            let code = layout.slice.material().code();
+            files[code] = Some(TableFile { path, map, layout });
+        }
+        let mut tablebase = Tablebase {
+            dir: dir.to_path_buf(),
+            files,
+            max_pieces: 1,
+            cache: BlockCache::new(),
+            probes: AtomicU64::new(0),
+        };
+        tablebase.max_pieces = (2..=24)
+            .take_while(|&n| {
+                Slice::build_order(n)
+                    .iter()
+                    .filter(|s| s.material().pieces() == n)
+                    .all(|s| tablebase.files[s.material().code()].is_some())
+            })
+            .last()
+            .unwrap_or(1);
+        Ok(tablebase)
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The most pieces for which every slice is present (1 when there are no complete tables).
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// Uses the tables only up to `pieces` pieces (the Hub parameter `egdb-pieces`): lowers
+    /// [`Tablebase::max_pieces`], never raises it.
+    pub fn limit_pieces(&mut self, pieces: u32) {
+        self.max_pieces = self.max_pieces.min(pieces);
+    }
+
+    /// The number of probes answered so far.
+    pub fn probes(&self) -> u64 {
+        self.probes.load(Ordering::Relaxed)
+    }
+
+    /// The value (and distance, when the tables have distances) of `position`.
+    pub fn probe(&self, position: &Position) -> Result<Probe, EgdbError> {
+        self.lookup(position, true)
+    }
+
+    /// The value of `position` only: reads the two-bit values, the faster probe for search.
+    pub fn probe_value(&self, position: &Position) -> Result<Value, EgdbError> {
+        self.lookup(position, false).map(|p| p.value)
+    }
+
+    fn lookup(&self, position: &Position, distances: bool) -> Result<Probe, EgdbError> {
+        let us = position.pieces(position.side_to_move()).count();
+        let them = position.pieces(position.side_to_move().opposite()).count();
+        if us == 0 || !position.has_legal_move() {
+            return Ok(Probe { value: Value::Loss, plies: Some(0) });
+        }
+        if them == 0 {
+            // The game is over already; whatever we play leaves the opponent without a move.
+            return Ok(Probe { value: Value::Win, plies: Some(1) });
+        }
+        let (material, board) = Board::normalize(position);
+        let slice = Slice::of(material);
+        let Some(file) = &self.files[slice.material().code()] else {
+            let pieces = material.pieces();
+            let largest =
+                self.files.iter().flatten().map(|f| f.layout.slice.material().pieces()).max();
+            return Err(if largest.is_none_or(|l| pieces > l) {
+                EgdbError::TooManyPieces { pieces, max: self.max_pieces }
+            } else {
+                EgdbError::MissingSlice(slice)
+            });
+        };
+        self.probes.fetch_add(1, Ordering::Relaxed);
+        let half = slice.half_of(material).unwrap_or(0);
+        let index = file.layout.halves[half].index(&board);
+        if distances {
+            if let Some(part) = &file.layout.codes[half] {
+                let (block, at) =
+                    (index / part.per_block as u64, (index % part.per_block as u64) as usize);
+                let code =
+                    self.cached(file, half, PartKind::Codes, block, |raw| raw.get(at).copied())?;
+                let code = Code(code);
+                return Ok(Probe { value: code.value(), plies: code.plies() });
+            }
+        }
+        let part = &file.layout.values[half];
+        let (block, at) = (index / part.per_block as u64, (index % part.per_block as u64) as usize);
+        let bits = self.cached(file, half, PartKind::Values, block, |raw| {
+            raw.get(at / 4).map(|b| b >> (2 * (at % 4)) & 3)
+        })?;
+        let value = Value::from_bits(bits).ok_or_else(|| EgdbError::Corrupt {
+            path: file.path.clone(),
+            reason: format!("value 3 at index {index}"),
+        })?;
+        Ok(Probe { value, plies: None })
+    }
+
+    fn cached(
+        &self,
+        file: &TableFile,
+        half: usize,
+        kind: PartKind,
+        block: u64,
+        read: impl Fn(&[u8]) -> Option<u8>,
+    ) -> Result<u8, EgdbError> {
+        let key = (file.layout.slice.material().code() as u64) << 40
+            | (half as u64) << 39
+            | ((kind == PartKind::Codes) as u64) << 38
+            | block;
+        let raw = match self.cache.get(key) {
+            Some(raw) => raw,
+            None => {
+                let part = match kind {
+                    PartKind::Values => &file.layout.values[half],
+                    PartKind::Codes => {
+                        file.layout.codes[half].as_ref().unwrap_or(&file.layout.values[half])
+                    }
+                };
+                let raw: std::sync::Arc<[u8]> =
+                    read_block(&file.path, &file.map, part, block, kind)?.into();
+                self.cache.insert(key, raw.clone());
+                raw
+            }
+        };
+        read(&raw).ok_or_else(|| EgdbError::Corrupt {
+            path: file.path.clone(),
+            reason: format!("block {block} too short"),
+        })
+    }
+}
+
+fn tablebase_value(value: Value) -> TablebaseValue {
+    match value {
+        Value::Win => TablebaseValue::Win,
+        Value::Loss => TablebaseValue::Loss,
+        Value::Draw => TablebaseValue::Draw,
+    }
+}
+
+/// The tables as the search sees them: positions outside the tables, or a damaged block, are
+/// simply not answered.
+impl EndgameTables for Tablebase {
+    fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    fn probe(&self, position: &Position) -> Option<TablebaseValue> {
+        if position.occupied().count() > self.max_pieces {
+            return None;
+        }
+        self.probe_value(position).ok().map(tablebase_value)
+    }
+
+    fn probe_distance(&self, position: &Position) -> Option<(TablebaseValue, Option<u32>)> {
+        if position.occupied().count() > self.max_pieces {
+            return None;
+        }
+        let probe = Tablebase::probe(self, position).ok()?;
+        Some((tablebase_value(probe.value), probe.plies))
+    }
+}

@@ -1,0 +1,177 @@
+//! Building one slice in memory: its groups in order of the men's advance, then a check of
+//! every position against its successors.
+//!
+//! Every man move adds one row to the men's total advance ([`HalfIndex::advance`]), and king
+//! moves keep the men where they are, so the groups of one advance depend only on groups of a
+//! greater advance and on earlier slices. The groups of one advance are solved in parallel.
+
+use crate::error::EgdbError;
+use crate::index::{binomial, HalfIndex, MAN_SQUARES};
+use crate::material::{Material, Slice};
+use crate::memory::{successor, HalfTable, Known, SliceTables, Successor};
+use crate::solve::{solve_group, Context, Group};
+use crate::value::{Code, Value};
+use dama_engine::Color;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::atomic::AtomicU64;
+
+/// The number of indexes of a slice, holes included (what the progress counts).
+pub fn slice_size(slice: Slice) -> u64 {
+    slice.halves().into_iter().map(|m| HalfIndex::new(m).size()).sum()
+}
+
+/// The men configuration of the colour-swapped half that holds the same men as configuration
+/// `configuration` of `material`, seen from the other side. A white man on square `s` has the
+/// label `32 - s`, as the black man on `33 - s` it becomes after the half turn, so the two
+/// ranks simply trade places.
+pub fn swapped_configuration(material: Material, configuration: u64) -> u64 {
+    let black_span = binomial(MAN_SQUARES, material.black_men as u32);
+    let (white_rank, black_rank) = (configuration / black_span, configuration % black_span);
+    black_rank * binomial(MAN_SQUARES, material.white_men as u32) + white_rank
+}
+
+/// The groups of a slice by the men's advance, most advanced first.
+fn groups(slice: Slice, halves: &[HalfIndex]) -> Vec<Vec<Group>> {
+    let material = slice.material();
+    let first = &halves[0];
+    let mut by_advance: BTreeMap<u32, Vec<Group>> = BTreeMap::new();
+    for c in 0..first.configurations() {
+        let Some(advance) = first.advance(c) else { continue };
+        let other = swapped_configuration(material, c);
+        let group = if halves.len() == 2 {
+            Group { blocks: [(0, c), (1, other)], count: 2 }
+        } else if other == c {
+            Group { blocks: [(0, c), (0, c)], count: 1 }
+        } else if other > c {
+            Group { blocks: [(0, c), (0, other)], count: 2 }
+        } else {
+            continue;
+        };
+        by_advance.entry(advance).or_default().push(group);
+    }
+    by_advance.into_values().rev().collect()
+}
+
+/// Builds a slice whose successors in other slices are all in `known`. `progress` counts the
+/// positions solved.
+pub fn build_slice(
+    slice: Slice,
+    known: &Known,
+    progress: &AtomicU64,
+) -> Result<SliceTables, EgdbError> {
+    let halves: Vec<HalfIndex> = slice.halves().into_iter().map(HalfIndex::new).collect();
+    let mut current: Vec<Vec<Code>> =
+        halves.iter().map(|h| vec![Code::DRAW; h.size() as usize]).collect();
+    for level in groups(slice, &halves) {
+        let ctx = Context { slice, halves: &halves, current: &current, known };
+        let solved: Vec<(Group, Vec<Code>)> = level
+            .par_iter()
+            .map(|g| solve_group(&ctx, g, progress).map(|codes| (*g, codes)))
+            .collect::<Result<_, _>>()?;
+        for (group, codes) in solved {
+            let mut offset = 0;
+            for &(half, configuration) in &group.blocks[..group.count] {
+                let size = halves[half].block_size() as usize;
+                let at = configuration as usize * size;
+                current[half][at..at + size].copy_from_slice(&codes[offset..offset + size]);
+                offset += size;
+            }
+        }
+    }
+    Ok(SliceTables {
+        slice,
+        halves: halves
+            .into_iter()
+            .zip(current)
+            .map(|(index, codes)| HalfTable { index, codes })
+            .collect(),
+    })
+}
+
+/// Checks every position of a built slice against its successors: a win has a successor lost
+/// in one ply less and none lost sooner; a loss has only successors won, the longest in one ply
+/// less; a draw has a drawn successor and no lost one. Holes must be draws.
+pub fn verify_slice(tables: &SliceTables, known: &Known) -> Result<(), EgdbError> {
+    let slice = tables.slice;
+    let halves: Vec<HalfIndex> = tables.halves.iter().map(|h| h.index).collect();
+    let fail = |half: usize, index: u64, what: String| EgdbError::Verification {
+        slice,
+        detail: format!("half {half} index {index}: {what}"),
+    };
+    for (h, table) in tables.halves.iter().enumerate() {
+        let block = table.index.block_size();
+        (0..table.index.configurations()).into_par_iter().try_for_each(|c| {
+            for index in c * block..(c + 1) * block {
+                let code = table.codes[index as usize];
+                let Some(board) = table.index.board(index) else {
+                    if code != Code::DRAW {
+                        return Err(fail(h, index, "a hole holds a value".into()));
+                    }
+                    continue;
+                };
+                let position = board
+                    .to_position(Color::White)
+                    .map_err(|e| fail(h, index, format!("not a legal setup: {e}")))?;
+                let (mut shortest_loss, mut longest_win) = (None::<u32>, None::<u32>);
+                let (mut draws, mut losses, mut moves) = (0, 0, 0);
+                for mv in position.legal_moves().iter() {
+                    moves += 1;
+                    let next = match successor(slice, &halves, known, &position.play(mv))? {
+                        Successor::Known(code) => code,
+                        Successor::Current(h2, i2) => tables.halves[h2].codes[i2 as usize],
+                    };
+                    let plies = next.plies_or_unknown();
+                    match next.value() {
+                        Value::Draw => draws += 1,
+                        Value::Loss => {
+                            losses += 1;
+                            shortest_loss = Some(shortest_loss.map_or(plies, |s| s.min(plies)));
+                        }
+                        Value::Win => longest_win = Some(longest_win.map_or(plies, |l| l.max(plies))),
+                    }
+                }
+                let ok = match code.value() {
+                    Value::Win => {
+                        shortest_loss.is_some_and(|s| Code::win(s + 1) == code)
+                    }
+                    Value::Loss => {
+                        losses == 0
+                            && draws == 0
+                            && Code::loss(longest_win.map_or(0, |l| l + 1)) == code
+                    }
+                    Value::Draw => losses == 0 && draws > 0,
+                };
+                if !ok {
+                    return Err(fail(
+                        h,
+                        index,
+                        format!(
+                            "code {} with {moves} moves: {losses} to losses (shortest {shortest_loss:?}), {draws} to draws, longest win {longest_win:?}",
+                            code.0
+                        ),
+                    ));
+                }
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    #[test]
+    fn slices_up_to_three_pieces_build_and_verify() {
+        let mut known = Known::default();
+        let progress = AtomicU64::new(0);
+        for slice in Slice::build_order(3) {
+            let tables = build_slice(slice, &known, &progress).unwrap();
+            verify_slice(&tables, &known).unwrap();
+            known.insert(Arc::new(tables));
+        }
+    }
+}

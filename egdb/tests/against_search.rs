@@ -1,0 +1,100 @@
+//! The 5-piece tables against results proven by the engine's own search (written apart from
+//! the tables, searching without them): when the search proves a win in `n` plies, the tables
+//! must say win in at most `n` (the search also counts draws by repetition and the 40-move count,
+//! which can only make wins harder); a proven loss must be a loss in the tables.
+//!
+//! Ignored (it builds the 5-piece tables, about two minutes on one core, unless
+//! `DAMA_EGDB_TEST_DIR` names a directory that has them):
+//! `cargo test --release -p dama-egdb --test against_search -- --ignored`; with
+//! `DAMA_EGDB_TEST_PIECES=6` (and a directory holding the 6-piece tables) it checks 6-piece
+//! positions instead.
+
+use dama_egdb::{build, BuildOptions, Tablebase, Value};
+use dama_engine::search::score::plies_to_end;
+use dama_engine::search::{GameHistory, SearchControl, SearchLimits, Searcher};
+use dama_engine::{to_fen, Bitboard, Color, Position};
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::AtomicU64;
+
+fn random_position(rng: &mut impl Rng, pieces: u32) -> Position {
+    loop {
+        let (mut white, mut black, mut kings, mut used) = (0u32, 0u32, 0u32, 0u32);
+        while used.count_ones() < pieces {
+            let s = rng.gen_range(0..32);
+            if used & 1 << s != 0 {
+                continue;
+            }
+            used |= 1 << s;
+            if rng.gen_bool(0.5) {
+                white |= 1 << s;
+            } else {
+                black |= 1 << s;
+            }
+            if rng.gen_bool(0.4) {
+                kings |= 1 << s;
+            }
+        }
+        let side = if rng.gen_bool(0.5) { Color::White } else { Color::Black };
+        let mask = Bitboard::from_square_mask;
+        if white == 0 || black == 0 {
+            continue;
+        }
+        if let Ok(p) = Position::from_parts(mask(white), mask(black), mask(kings), side) {
+            return p;
+        }
+    }
+}
+
+#[test]
+#[ignore = "builds the 5-piece tables (about two minutes): run with --ignored"]
+fn tables_agree_with_results_the_search_proves() {
+    let dir = match std::env::var_os("DAMA_EGDB_TEST_DIR") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => {
+            let dir = std::env::temp_dir().join(format!("dama-egdb-search-{}", std::process::id()));
+            let options = BuildOptions { dir: dir.clone(), pieces: 5, distance_pieces: 5 };
+            build(&options, &AtomicU64::new(0), &mut |_| {}).unwrap();
+            dir
+        }
+    };
+    let pieces: u32 =
+        std::env::var("DAMA_EGDB_TEST_PIECES").ok().and_then(|p| p.parse().ok()).unwrap_or(5);
+    let tables = Tablebase::open(&dir).unwrap();
+    assert!(tables.max_pieces() >= pieces);
+    let mut searcher = Searcher::new(16, 1).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let (mut proven, mut checked) = (0, 0);
+    for _ in 0..400 {
+        let position = random_position(&mut rng, pieces);
+        if !position.has_legal_move() {
+            continue;
+        }
+        searcher.clear();
+        let result = searcher.search(
+            &position,
+            &GameHistory::new(&position),
+            &SearchLimits::depth(14),
+            &SearchControl::new(),
+            |_| {},
+        );
+        let probe = tables.probe(&position).unwrap();
+        checked += 1;
+        let fen = to_fen(&position);
+        match plies_to_end(result.score) {
+            Some(n) if n > 0 => {
+                proven += 1;
+                assert_eq!(probe.value, Value::Win, "{fen}: search wins in {n}");
+                if let Some(plies) = probe.plies {
+                    assert!(plies <= n as u32, "{fen}: search wins in {n}, tables {probe:?}");
+                }
+            }
+            Some(n) => {
+                proven += 1;
+                assert_eq!(probe.value, Value::Loss, "{fen}: search loses in {}", -n);
+            }
+            None => {}
+        }
+    }
+    eprintln!("{proven} of {checked} positions proven by the search agree with the tables");
+    assert!(proven >= 50, "only {proven} of {checked} positions proven by the search");
+}

@@ -1,0 +1,109 @@
+//! `dama egdb build`: every table with 2 to N pieces, with a progress bar per slice and overall.
+
+use super::location::default_dir;
+use clap::Args;
+use dama_egdb::{build, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Arguments of `dama egdb build`.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// Build every table with 2 to this many pieces.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=MAX_BUILD_PIECES as i64))]
+    pieces: u32,
+    /// The table directory (default: the cache directory that probing uses).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+    /// Store distances (plies to the end) in the tables with up to this many pieces; larger
+    /// tables hold values only (0: values only everywhere).
+    #[arg(long, default_value_t = DEFAULT_DISTANCE_PIECES)]
+    distance_pieces: u32,
+}
+
+fn style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar())
+}
+
+/// Runs `dama egdb build`.
+pub fn run(args: &BuildArgs) -> Result<(), String> {
+    let dir = args.dir.clone().unwrap_or_else(default_dir);
+    let options = BuildOptions {
+        dir: dir.clone(),
+        pieces: args.pieces,
+        distance_pieces: args.distance_pieces,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads as usize)
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
+    let bars = MultiProgress::new();
+    let overall = bars.add(ProgressBar::new(0));
+    overall.set_style(style("all    [{elapsed_precise}] {wide_bar} {pos}/{len} slices"));
+    let current = bars.add(ProgressBar::new(0));
+    current.set_style(style("{msg:>14} {wide_bar} {percent:>3}% eta {eta}"));
+    let progress = AtomicU64::new(0);
+    let done = AtomicBool::new(false);
+    let started = Instant::now();
+    let (mut built, mut loaded, mut bytes) = (0, 0, 0u64);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                current.set_position(progress.load(Ordering::Relaxed));
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        });
+        let result = pool.install(|| {
+            build(&options, &progress, &mut |event| match event {
+                BuildEvent::Plan { slices, .. } => overall.set_length(slices as u64),
+                BuildEvent::Started { slice, positions } => {
+                    current.set_message(slice.to_string());
+                    current.set_length(positions);
+                    current.set_position(0);
+                }
+                BuildEvent::Loaded { .. } => {
+                    loaded += 1;
+                    overall.inc(1);
+                }
+                BuildEvent::Written { slice, positions, bytes: size, elapsed } => {
+                    built += 1;
+                    bytes += size;
+                    overall.inc(1);
+                    bars.suspend(|| {
+                        log::info!(
+                            "{slice}: {positions} positions, {size} bytes, {:.2} s",
+                            elapsed.as_secs_f64()
+                        )
+                    });
+                }
+            })
+        });
+        done.store(true, Ordering::Relaxed);
+        result
+    });
+    current.finish_and_clear();
+    overall.finish_and_clear();
+    result.map_err(|e| e.to_string())?;
+    let total: u64 = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .filter(|e| e.path().extension().is_some_and(|x| x == "egdb"))
+                .filter_map(|e| e.metadata().ok())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0);
+    say!(
+        "tables up to {} pieces in {}: {built} slices built ({bytes} bytes), {loaded} already there; {total} bytes on disk; {:.1} s",
+        args.pieces,
+        dir.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

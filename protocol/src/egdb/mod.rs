@@ -1,0 +1,40 @@
+//! `dama egdb`: build the endgame databases and probe them (crate `dama-egdb`).
+//!
+//! ```text
+//! dama egdb build --pieces 5 [--dir DIR] [--threads T]
+//! dama egdb probe --fen "W:WK1,K3:BK32" [--dir DIR]
+//! dama egdb probe --fen-file positions.txt
+//! ```
+//!
+//! One module per subcommand; `location` finds the table directory and builds the small tables
+//! on first use.
+
+mod build;
+pub mod location;
+mod probe;
+
+use clap::{Args, Subcommand};
+
+/// Arguments of `dama egdb`.
+#[derive(Args, Debug)]
+pub struct EgdbArgs {
+    #[command(subcommand)]
+    command: EgdbCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum EgdbCommand {
+    /// Build every table with 2 to N pieces by retrograde analysis (resumes: finished tables
+    /// are kept).
+    Build(build::BuildArgs),
+    /// Print `FEN<TAB>win|loss|draw[<TAB>plies]` for positions within the tables.
+    Probe(probe::ProbeArgs),
+}
+
+/// Runs `dama egdb`.
+pub fn run(args: &EgdbArgs) -> Result<(), String> {
+    match &args.command {
+        EgdbCommand::Build(args) => build::run(args),
+        EgdbCommand::Probe(args) => probe::run(args),
+    }
+}

@@ -1,0 +1,129 @@
+//! `dama egdb build | probe`, run as a user would: a file of positions, resuming, and the
+//! errors (too many pieces, missing tables, bad FEN), which exit nonzero without a panic.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn dama(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dama")).args(args).output().expect("run dama")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-egdb-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+fn build(dir: &str, pieces: &str) -> String {
+    let out = dama(&["egdb", "build", "--pieces", pieces, "--dir", dir, "--threads", "1"]);
+    assert!(out.status.success(), "build failed: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+fn assert_fails_cleanly(out: &Output, expected: &str) {
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "expected a failure: {}", text(&out.stdout));
+    assert!(stderr.contains(expected), "stderr lacks '{expected}': {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn probe_answers_a_file_of_positions_and_resume_keeps_the_tables() {
+    let dir = scratch("file");
+    let tables = dir.join("tables");
+    let tables = tables.to_str().unwrap();
+    let first = build(tables, "3");
+    assert!(first.contains("slices built") && first.contains("0 already there"), "{first}");
+    let again = build(tables, "3");
+    assert!(again.contains("0 slices built"), "resuming rebuilt slices: {again}");
+
+    let positions = dir.join("positions.txt");
+    std::fs::write(
+        &positions,
+        "# two kings against one, both sides to move\nW:WK1,K3:BK32\nB:WK1,K3:BK32\n\nW:WK29:BK4\nW:W29:BK25,K26\n",
+    )
+    .unwrap();
+    let out = dama(&["egdb", "probe", "--fen-file", positions.to_str().unwrap(), "--dir", tables]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(
+        lines,
+        [
+            "W:WK1,K3:BK32\twin\t11",
+            "B:WK1,K3:BK32\tloss\t30",
+            "W:WK29:BK4\tdraw",
+            "W:W29:BK25,K26\tloss\t0"
+        ]
+    );
+
+    // `dama analyze` prints the exact value and searches with the tables.
+    let out = dama(&[
+        "analyze",
+        "--fen",
+        "W:WK1,K3:BK32",
+        "--depth",
+        "3",
+        "--no-book",
+        "--egdb-dir",
+        tables,
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout.contains("tablebase win in 11 plies"), "{stdout}");
+    assert!(stdout.contains("bestmove "), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn probe_errors_exit_nonzero_with_a_message() {
+    let dir = scratch("errors");
+    let tables = dir.join("tables");
+    let tables = tables.to_str().unwrap();
+    build(tables, "2");
+
+    let out = dama(&["egdb", "probe", "--fen", "W:W21-32:B1-12", "--dir", tables]);
+    assert_fails_cleanly(&out, "24 pieces but the tables hold at most 2");
+
+    let out = dama(&["egdb", "probe", "--fen", "W:WK1,K3:BK32", "--dir", tables]);
+    assert_fails_cleanly(&out, "3 pieces but the tables hold at most 2");
+
+    let out = dama(&[
+        "egdb",
+        "probe",
+        "--fen",
+        "W:WK1:BK32",
+        "--dir",
+        dir.join("none").to_str().unwrap(),
+    ]);
+    assert_fails_cleanly(&out, "no table directory");
+
+    let out = dama(&["egdb", "probe", "--fen", "X:W1:B2", "--dir", tables]);
+    assert_fails_cleanly(&out, "bad FEN");
+
+    // One bad line among good ones: the good ones are answered, the exit status says failure.
+    let positions = dir.join("mixed.txt");
+    std::fs::write(&positions, "W:WK1:BK32\nW:WK1,K3:BK32\n").unwrap();
+    let out = dama(&["egdb", "probe", "--fen-file", positions.to_str().unwrap(), "--dir", tables]);
+    assert_fails_cleanly(&out, "mixed.txt:2");
+    assert!(text(&out.stdout).starts_with("W:WK1:BK32\twin\t"), "{}", text(&out.stdout));
+
+    // A missing slice (deleted after the build) is named with the command that builds it.
+    std::fs::remove_file(dir.join("tables").join("m0k1-m0k1.egdb")).unwrap();
+    let out = dama(&["egdb", "probe", "--fen", "W:WK1:BK32", "--dir", tables]);
+    assert_fails_cleanly(&out, "m0k1-m0k1.egdb is missing");
+
+    // A damaged file is refused, not trusted.
+    std::fs::write(dir.join("tables").join("m1k0-m0k1.egdb"), b"DAMAEGDBjunk").unwrap();
+    let out = dama(&["egdb", "probe", "--fen", "W:W22:BK1", "--dir", tables]);
+    assert_fails_cleanly(&out, "not a valid table file");
+
+    let out = dama(&["egdb", "build", "--pieces", "9", "--dir", tables]);
+    assert_fails_cleanly(&out, "9");
+    std::fs::remove_dir_all(&dir).ok();
+}
