@@ -191,7 +191,7 @@ impl TimeBudget {
         let reserve = MOVE_OVERHEAD.min(available / 5);
         let usable = available.saturating_sub(reserve);
         // Sudden death plans for 22 more moves (a 30-move horizon left time unused: the tuned
-        // split scored +32.0 +/- 23.6 Elo against it at 1 s + 0.01 s, docs/time.md).
+        // split scored +32.0 +/- 23.6 Elo against it at 1 s + 0.01 s; README, Hub protocol).
         let moves = clock.moves_to_go.unwrap_or(22).clamp(1, 50);
         // Three quarters of the increment: the GUI's own overhead is charged to our clock too,
         // so spending the whole increment every move would slowly drain a short clock.
