@@ -127,3 +127,56 @@ fn probe_errors_exit_nonzero_with_a_message() {
     assert_fails_cleanly(&out, "9");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_hub_probes_tables_named_by_egdb_path_and_reports_their_hits() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = scratch("hub");
+    let tables = dir.join("tables");
+    build(tables.to_str().unwrap(), "3");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["hub", "--no-book"])
+        .env("DAMA_EGDB_DIR", dir.join("empty-default"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap()).lines().map(Result::unwrap);
+    let mut until = |pred: &dyn Fn(&str) -> bool| -> Vec<String> {
+        let mut seen = Vec::new();
+        for line in output.by_ref() {
+            let done = pred(&line);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+        panic!("dama hub ended: {seen:?}");
+    };
+    writeln!(input, "hub").unwrap();
+    let handshake = until(&|l| l == "wait");
+    assert!(handshake.iter().any(|l| l == "param name=egdb-path value=\"\" type=string"));
+    assert!(handshake.iter().any(|l| l.starts_with("param name=egdb-pieces value=6 type=int")));
+    writeln!(input, "set-param name=egdb-path value=/nonexistent-dir/tables").unwrap();
+    let error = until(&|l| l.starts_with("error "));
+    assert!(error[0].contains("egdb-path '/nonexistent-dir/tables'"), "{error:?}");
+    let position = dama_engine::to_hub_position(&dama_engine::parse_fen("W:WK1,K3:BK32").unwrap());
+    writeln!(input, "set-param name=egdb-path value=\"{}\"", tables.display()).unwrap();
+    writeln!(input, "pos pos={position}\nlevel depth=4\ngo think").unwrap();
+    let search = until(&|l| l.starts_with("done "));
+    let last_info = search.iter().rev().find(|l| l.starts_with("info ")).expect("an info line");
+    assert!(last_info.contains(" tbhits="), "{last_info}");
+    // Without tables (egdb-pieces=0) the same search reports no hits.
+    writeln!(
+        input,
+        "set-param name=egdb-pieces value=0\npos pos={position}\nlevel depth=4\ngo think"
+    )
+    .unwrap();
+    let search = until(&|l| l.starts_with("done "));
+    assert!(search.iter().all(|l| !l.contains("tbhits=")), "{search:?}");
+    drop(input);
+    assert!(child.wait().unwrap().success());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -40,6 +40,8 @@ fn params_with_switch(
         format!("param name=ponder value={ponder} type=bool"),
         format!("param name=quiet-ply-limit value={plies} type=int min=1 max=1000"),
         "param name=log-file value=\"\" type=string".to_string(),
+        "param name=egdb-path value=\"\" type=string".to_string(),
+        "param name=egdb-pieces value=6 type=int min=0 max=6".to_string(),
     ];
     list.extend(switches);
     list
@@ -85,6 +87,7 @@ fn set_param_refuses_unknown_names_and_bad_values_and_keeps_the_old_value() {
         "set-param: name= is missing",
         "set-param: value is given twice",
         "set-param: late-move-reductions must be true or false, got 'off'",
+        "set-param: egdb-pieces must be an integer from 0 to 6, got '7'",
     ]
     .iter()
     .map(|m| format!("error message=\"{m}\""))
@@ -107,6 +110,7 @@ fn set_param_refuses_unknown_names_and_bad_values_and_keeps_the_old_value() {
             "set-param value=2",
             "set-param name=threads value=2 value=3",
             "set-param name=late-move-reductions value=off",
+            "set-param name=egdb-pieces value=7",
             "hub",
             "init",
             "ping",

@@ -34,6 +34,8 @@ pub const VARIANT: &str = "italian";
 pub const MAX_THREADS: u64 = dama_engine::search::MAX_THREADS as u64;
 /// Largest transposition table accepted, in MiB.
 pub const MAX_TABLE_MIB: u64 = dama_engine::search::MAX_TABLE_MIB as u64;
+/// Most pieces of the endgame tables Dama can build.
+pub const MAX_EGDB_PIECES: u32 = 6;
 /// Largest 40-move limit accepted, in plies.
 pub const MAX_QUIET_PLY_LIMIT: u64 = 1_000;
 
@@ -54,6 +56,11 @@ pub enum Setting {
     QuietPlyLimit(u32),
     /// `log-file`: append a log to this file; empty turns logging off.
     LogFile(Option<PathBuf>),
+    /// `egdb-path`: the endgame table directory (empty: the default directory, if it holds
+    /// tables; never built from the Hub).
+    EgdbPath(Option<PathBuf>),
+    /// `egdb-pieces`: probe the tables only up to this many pieces (0: not at all).
+    EgdbPieces(u32),
     /// One of the search's feature switches ([`SearchOptions::SWITCHES`]), for measuring each
     /// feature in matches.
     Switch { name: &'static str, on: bool },
@@ -74,6 +81,10 @@ pub struct Settings {
     pub quiet_ply_limit: u32,
     /// Where the log goes, if anywhere.
     pub log_file: Option<PathBuf>,
+    /// The endgame table directory (`None`: the default one).
+    pub egdb_path: Option<PathBuf>,
+    /// The most pieces probed in the endgame tables (0: none).
+    pub egdb_pieces: u32,
     /// The search's feature switches.
     pub search: SearchOptions,
 }
@@ -87,6 +98,8 @@ impl Default for Settings {
             ponder: false,
             quiet_ply_limit: DEFAULT_QUIET_PLY_LIMIT,
             log_file: None,
+            egdb_path: None,
+            egdb_pieces: MAX_EGDB_PIECES,
             search: SearchOptions::DEFAULT,
         }
     }
@@ -97,6 +110,8 @@ impl Settings {
     pub fn declarations(&self) -> Vec<ParamDeclaration> {
         let int = |min, max| ParamKind::Int { min, max };
         let log_file = self.log_file.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+        let egdb_path =
+            self.egdb_path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
         let mut list = vec![
             declare("variant", VARIANT, ParamKind::Enum { values: vec![VARIANT] }),
             declare("threads", self.threads, int(1, MAX_THREADS)),
@@ -105,6 +120,8 @@ impl Settings {
             declare("ponder", self.ponder, ParamKind::Bool),
             declare("quiet-ply-limit", self.quiet_ply_limit, int(1, MAX_QUIET_PLY_LIMIT)),
             declare("log-file", log_file, ParamKind::Text),
+            declare("egdb-path", egdb_path, ParamKind::Text),
+            declare("egdb-pieces", self.egdb_pieces, int(0, u64::from(MAX_EGDB_PIECES))),
         ];
         for name in SearchOptions::SWITCHES {
             let on = self.search.get(name).unwrap_or(true);
@@ -123,6 +140,8 @@ impl Settings {
             Setting::Ponder(on) => self.ponder = *on,
             Setting::QuietPlyLimit(plies) => self.quiet_ply_limit = *plies,
             Setting::LogFile(path) => self.log_file = path.clone(),
+            Setting::EgdbPath(path) => self.egdb_path = path.clone(),
+            Setting::EgdbPieces(pieces) => self.egdb_pieces = *pieces,
             Setting::Switch { name, on } => {
                 self.search.set(name, *on);
             }
@@ -151,6 +170,11 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
         }
         "log-file" if value.is_empty() => Setting::LogFile(None),
         "log-file" => Setting::LogFile(Some(PathBuf::from(value))),
+        "egdb-path" if value.is_empty() => Setting::EgdbPath(None),
+        "egdb-path" => Setting::EgdbPath(Some(PathBuf::from(value))),
+        "egdb-pieces" => {
+            Setting::EgdbPieces(integer(name, value, 0, u64::from(MAX_EGDB_PIECES))? as u32)
+        }
         _ => match SearchOptions::SWITCHES.iter().find(|switch| **switch == name) {
             Some(switch) => Setting::Switch { name: switch, on: boolean(name, value)? },
             None => return Err(format!("unknown param '{name}'")),

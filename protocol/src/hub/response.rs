@@ -45,6 +45,8 @@ pub struct Progress {
     pub time: Duration,
     /// Principal variation.
     pub pv: Vec<Move>,
+    /// Positions answered by the endgame tables.
+    pub tablebase_hits: u64,
 }
 
 impl From<&SearchInfo> for Progress {
@@ -55,6 +57,7 @@ impl From<&SearchInfo> for Progress {
             nodes: info.nodes,
             time: info.time,
             pv: info.pv.clone(),
+            tablebase_hits: info.tablebase_hits,
         }
     }
 }
@@ -88,7 +91,11 @@ impl Display for Progress {
         let pv: Vec<String> = self.pv.iter().map(hub_notation).collect();
         write!(f, "info depth={} mean-depth={:.1} score=", self.depth, self.depth as f64)?;
         write_men(f, hub_score(self.score))?;
-        write!(f, " nodes={} time={seconds:.3} nps={nps:.1} pv=\"{}\"", self.nodes, pv.join(" "))
+        write!(f, " nodes={} time={seconds:.3} nps={nps:.1}", self.nodes)?;
+        if self.tablebase_hits > 0 {
+            write!(f, " tbhits={}", self.tablebase_hits)?;
+        }
+        write!(f, " pv=\"{}\"", pv.join(" "))
     }
 }
 
@@ -154,7 +161,14 @@ mod tests {
     #[test]
     fn scores_in_men_with_wins_beyond_ninety() {
         let text = |score| {
-            let p = Progress { depth: 3, score, nodes: 0, time: Duration::ZERO, pv: vec![] };
+            let p = Progress {
+                depth: 3,
+                score,
+                nodes: 0,
+                time: Duration::ZERO,
+                pv: vec![],
+                tablebase_hits: 0,
+            };
             p.to_string().split(' ').nth(3).unwrap().to_string()
         };
         assert_eq!(text(35), "score=0.35");
@@ -175,10 +189,17 @@ mod tests {
             nodes: 812_345,
             time: Duration::from_millis(210),
             pv: vec![mv, reply],
+            tablebase_hits: 0,
         };
         assert_eq!(
-            Response::Info(info).to_string(),
+            Response::Info(info.clone()).to_string(),
             "info depth=12 mean-depth=12.0 score=0.15 nodes=812345 time=0.210 nps=3.9 \
+             pv=\"22-18 11-15\""
+        );
+        let with_tables = Progress { tablebase_hits: 42, ..info };
+        assert_eq!(
+            Response::Info(with_tables).to_string(),
+            "info depth=12 mean-depth=12.0 score=0.15 nodes=812345 time=0.210 nps=3.9 tbhits=42 \
              pv=\"22-18 11-15\""
         );
         assert_eq!(

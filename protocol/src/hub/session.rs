@@ -314,6 +314,16 @@ impl Session {
                 searcher.set_options(options);
                 Ok(())
             }
+            (Setting::EgdbPath(_) | Setting::EgdbPieces(_), Some(searcher)) => {
+                let mut settings = self.settings.clone();
+                settings.record(&setting);
+                open_tables(&settings).map(|tables| searcher.set_endgame_tables(tables))
+            }
+            (Setting::EgdbPath(_) | Setting::EgdbPieces(_), None) => {
+                let mut settings = self.settings.clone();
+                settings.record(&setting);
+                open_tables(&settings).map(|_| ())
+            }
             (Setting::LogFile(path), _) => {
                 logger::log_to(path.as_deref()).map_err(|e| format!("set-param: {e}"))
             }
@@ -347,6 +357,10 @@ impl Session {
         };
         searcher.set_quiet_ply_limit(self.settings.quiet_ply_limit);
         searcher.set_options(self.settings.search);
+        match open_tables(&self.settings) {
+            Ok(tables) => searcher.set_endgame_tables(tables),
+            Err(message) => self.error(message),
+        }
         self.searcher = Some(searcher);
     }
 
@@ -447,4 +461,26 @@ fn dispose(table: TranspositionTable) {
     if let Err(e) = spawned {
         log::warn!("cannot start a thread to free the old table: {e}");
     }
+}
+
+/// The endgame tables the settings ask for: those of `egdb-path` (an error if they cannot be
+/// opened), else those of the default directory if it holds any (the Hub never builds tables:
+/// a GUI would wait), limited to `egdb-pieces`; `None` when there are none or `egdb-pieces` is 0.
+fn open_tables(
+    settings: &Settings,
+) -> Result<Option<std::sync::Arc<dyn dama_engine::search::EndgameTables>>, String> {
+    if settings.egdb_pieces == 0 {
+        return Ok(None);
+    }
+    let mut tables = match &settings.egdb_path {
+        Some(dir) => dama_egdb::Tablebase::open(dir)
+            .map_err(|e| format!("set-param: egdb-path '{}': {e}", dir.display()))?,
+        None => match dama_egdb::Tablebase::open(&crate::egdb::location::default_dir()) {
+            Ok(tables) => tables,
+            Err(_) => return Ok(None),
+        },
+    };
+    tables.limit_pieces(settings.egdb_pieces);
+    log::info!("endgame tables {} up to {} pieces", tables.dir().display(), tables.max_pieces());
+    Ok(Some(std::sync::Arc::new(tables)))
 }

@@ -33,9 +33,12 @@ pub struct Engine {
 impl Engine {
     /// Starts `dama hub` with extra command-line arguments.
     pub fn start(args: &[&str]) -> Engine {
+        // No endgame tables unless a test names them: the default directory is empty.
+        let no_tables = std::env::temp_dir().join("dama-hub-tests-no-egdb");
         let mut child = Command::new(binary())
             .arg("hub")
             .args(args)
+            .env("DAMA_EGDB_DIR", no_tables)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -286,7 +289,14 @@ pub fn check_info(line: &str, position: &Position) -> Result<(), String> {
     }
     let names = ["depth", "mean-depth", "score", "nodes", "time", "nps"];
     let decimals = [None, Some(1), Some(2), None, Some(3), Some(1)];
-    let tokens: Vec<&str> = fields.split(' ').collect();
+    let mut tokens: Vec<&str> = fields.split(' ').collect();
+    // `tbhits=N` (positions answered by the endgame tables) follows nps when there were any.
+    if let Some(hits) = tokens.last().and_then(|t| t.strip_prefix("tbhits=")) {
+        if hits.is_empty() || !hits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err("tbhits must be a count".into());
+        }
+        tokens.pop();
+    }
     if tokens.len() != names.len() {
         return Err(format!("expected fields {names:?}"));
     }
