@@ -275,11 +275,8 @@ fn unpack(data: u64) -> TableEntry {
 fn map_zeroed(len: usize) -> Option<MmapMut> {
     let bytes = len.checked_mul(std::mem::size_of::<Bucket>())?;
     let memory = MmapMut::map_anon(bytes).ok()?;
-    #[cfg(target_os = "linux")]
-    if bytes >= 4 << 20 {
-        // Only advice: a kernel without huge pages ignores it.
-        let _ = memory.advise(memmap2::Advice::HugePage);
-    }
+    // No huge-page advice: a huge-page fault in the middle of a search may stall it on memory
+    // compaction for over 100 ms (seen as a lost move at move-time=0.05).
     Some(memory)
 }
 
