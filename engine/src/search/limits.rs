@@ -190,12 +190,10 @@ impl TimeBudget {
         let available = clock.time + clock.increment;
         let reserve = MOVE_OVERHEAD.min(available / 5);
         let usable = available.saturating_sub(reserve);
-        // Sudden death plans for 22 more moves (a 30-move horizon left time unused: the tuned
-        // split scored +32.0 +/- 23.6 Elo against it at 1 s + 0.01 s; README, Hub protocol).
-        let moves = clock.moves_to_go.unwrap_or(22).clamp(1, 50);
-        // Three quarters of the increment: the GUI's own overhead is charged to our clock too,
-        // so spending the whole increment every move would slowly drain a short clock.
-        let share = clock.time / (moves + 2) + clock.increment * 3 / 4;
+        let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
+        // Half the increment: the GUI's own overhead is charged to our clock too, so spending the
+        // whole increment every move would slowly drain a short clock.
+        let share = clock.time / (moves + 2) + clock.increment / 2;
         let soft = share.min(usable / 2);
         // With a period (`moves=`), no move may take more than its share of the moves left plus
         // one (half of what is left on the last move): overshoots then cannot pile up before the
