@@ -171,7 +171,8 @@ fn run_build(args: &BuildArgs) -> Result<(), String> {
         threads: args.threads as usize,
         hash_mib: args.hash as usize,
     };
-    check_writable(&args.out)?;
+    // Each save goes through the temporary file next to --out, renamed onto it.
+    super::check_writable("--out", &args.out, &args.out.with_extension("book.tmp"))?;
     let mut tree = Tree::new();
     if args.out.exists() && !args.fresh {
         let text = std::fs::read_to_string(&args.out)
@@ -225,25 +226,6 @@ fn build_header(args: &BuildArgs, options: &BuildOptions) -> Vec<String> {
             options.positions, options.ply_cost, options.batch, options.seed_plies
         ),
     ]
-}
-
-/// Checks, before any work, that the book can be written where asked: the temporary file next
-/// to it (renamed onto it at each save) can be created, and the path is not a directory.
-fn check_writable(path: &Path) -> Result<(), String> {
-    if path.is_dir() {
-        return Err(format!("--out '{}' is a directory", path.display()));
-    }
-    let temporary = path.with_extension("book.tmp");
-    let existed = temporary.exists();
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(&temporary)
-        .map_err(|e| format!("cannot write --out '{}': {e}", path.display()))?;
-    if !existed {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    Ok(())
 }
 
 /// Writes the book through a temporary file, so an interrupted write never leaves half a book.

@@ -5,7 +5,8 @@
 //! The pieces, one idea each: [`syntax`] (the line syntax both ways), [`command`] (text to a
 //! typed command), [`response`] (typed responses to text), [`params`] (the settings), [`game`]
 //! (`pos` to a position and its history), [`reader`] (the stdin thread), [`search`] (the search
-//! thread), [`session`] (the state machine), [`output`] and [`logger`].
+//! thread), [`session`] (the state machine), [`tables`] (the transposition and endgame tables), [`output`]
+//! and [`logger`].
 
 pub mod command;
 pub mod game;
@@ -17,6 +18,7 @@ pub mod response;
 pub mod search;
 pub mod session;
 pub mod syntax;
+pub mod tables;
 
 use clap::Args;
 use output::Output;

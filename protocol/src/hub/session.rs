@@ -22,6 +22,7 @@ use super::params::{Setting, Settings};
 use super::reader::{InputLine, MAX_LINE};
 use super::response::Response;
 use super::search::{self, Finished, RunningSearch};
+use super::tables::{dispose, open_tables};
 use dama_engine::search::{SearchControl, SearchLimits, Searcher, TranspositionTable};
 use dama_engine::Position;
 use std::collections::VecDeque;
@@ -445,42 +446,4 @@ impl Session {
             None => self.error("the search found no move"),
         }
     }
-}
-
-/// Frees a replaced transposition table. A large one that has been used takes a noticeable time
-/// to hand back to the operating system (about 60 ms per GiB), so it goes on a thread of its own
-/// and `ping` is answered meanwhile.
-fn dispose(table: TranspositionTable) {
-    const FREE_IN_PLACE_BYTES: usize = 64 << 20;
-    if table.size_bytes() <= FREE_IN_PLACE_BYTES {
-        return;
-    }
-    let spawned = std::thread::Builder::new().name("hub-free-table".into()).spawn(move || {
-        drop(table);
-    });
-    if let Err(e) = spawned {
-        log::warn!("cannot start a thread to free the old table: {e}");
-    }
-}
-
-/// The endgame tables the settings ask for: those of `egdb-path` (an error if they cannot be
-/// opened), else those of the default directory if it holds any (the Hub never builds tables:
-/// a GUI would wait), limited to `egdb-pieces`; `None` when there are none or `egdb-pieces` is 0.
-fn open_tables(
-    settings: &Settings,
-) -> Result<Option<std::sync::Arc<dyn dama_engine::search::EndgameTables>>, String> {
-    if settings.egdb_pieces == 0 {
-        return Ok(None);
-    }
-    let mut tables = match &settings.egdb_path {
-        Some(dir) => dama_egdb::Tablebase::open(dir)
-            .map_err(|e| format!("set-param: egdb-path '{}': {e}", dir.display()))?,
-        None => match dama_egdb::Tablebase::open(&crate::egdb::location::default_dir()) {
-            Ok(tables) => tables,
-            Err(_) => return Ok(None),
-        },
-    };
-    tables.limit_pieces(settings.egdb_pieces);
-    log::info!("endgame tables {} up to {} pieces", tables.dir().display(), tables.max_pieces());
-    Ok(Some(std::sync::Arc::new(tables)))
 }

@@ -296,23 +296,11 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
 /// Refuses to overwrite an existing PDN file unless asked to (--force) or to add to it (--append),
 /// and checks that it can be written, before any engine starts.
 fn check_pdn_out(path: &std::path::Path, append: bool, force: bool) -> Result<(), String> {
-    if path.is_dir() {
-        return Err(format!("--pdn-out '{}' is a directory", path.display()));
-    }
-    if path.exists() && !append && !force {
+    if path.exists() && !path.is_dir() && !append && !force {
         return Err(format!(
             "--pdn-out '{}' exists: give --append to add the games to it or --force to replace it",
             path.display()
         ));
     }
-    let existed = path.exists();
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(|e| format!("cannot write --pdn-out '{}': {e}", path.display()))?;
-    if !existed {
-        let _ = std::fs::remove_file(path);
-    }
-    Ok(())
+    crate::commands::check_writable("--pdn-out", path, path)
 }
