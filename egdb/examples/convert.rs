@@ -4,8 +4,11 @@
 //! before the 40-move count or a threefold repetition draws it.
 //!
 //! ```text
-//! cargo run --release -p dama-egdb --example convert -- DIR PIECES [GAMES] [NODES]
+//! cargo run --release -p dama-egdb --example convert -- DIR PIECES [GAMES] [NODES] [level]
 //! ```
+//!
+//! With `level`, only positions where the winner has no more pieces than the defender are used:
+//! wins that come from the placement of the pieces, not from a material lead.
 
 use dama_egdb::{Tablebase, Value};
 use dama_engine::search::{EndgameTables, GameHistory, SearchControl, SearchLimits, Searcher};
@@ -68,13 +71,14 @@ fn play(start: &Position, winner: &mut Searcher, defender: &mut Searcher, nodes:
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage: convert DIR PIECES [GAMES] [NODES]");
+        eprintln!("usage: convert DIR PIECES [GAMES] [NODES] [level]");
         std::process::exit(2);
     }
     let dir = std::path::PathBuf::from(&args[1]);
     let pieces: u32 = args[2].parse().unwrap_or(5);
     let games: usize = args.get(3).and_then(|g| g.parse().ok()).unwrap_or(100);
     let nodes: u64 = args.get(4).and_then(|n| n.parse().ok()).unwrap_or(20_000);
+    let level = args.get(5).is_some_and(|a| a == "level");
     let open = || match Tablebase::open(&dir) {
         Ok(t) => Arc::new(t) as Arc<dyn EndgameTables>,
         Err(e) => {
@@ -97,13 +101,18 @@ fn main() {
         if probe.value != Value::Win || p.has_capture() || probe.plies.is_some_and(|d| d < 15) {
             continue;
         }
+        let side = p.side_to_move();
+        if level && p.pieces(side).count() > p.pieces(side.opposite()).count() {
+            continue;
+        }
         played += 1;
         total_plies += probe.plies.unwrap_or(0);
         converted_with += play(&p, &mut with, &mut defender, nodes) as u32;
         converted_without += play(&p, &mut without, &mut defender, nodes) as u32;
     }
     println!(
-        "{played} table-won {pieces}-piece positions (mean distance {:.1} plies), {nodes} nodes a move: converted with tables {converted_with}, without {converted_without}",
+        "{played} table-won {pieces}-piece positions{} (mean distance {:.1} plies, 0 when the tables hold none), {nodes} nodes a move: converted with tables {converted_with}, without {converted_without}",
+        if level { " without a material lead" } else { "" },
         total_plies as f64 / played as f64
     );
 }

@@ -8,4 +8,5 @@ pub mod terminal;
 pub mod commands;
 pub mod egdb;
 pub mod hub;
+pub mod learn;
 pub mod matches;

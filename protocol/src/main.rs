@@ -3,7 +3,7 @@
 //! Every subcommand lives in its own module under `commands`; this file only parses the command
 //! line and reports errors: one line on stderr and exit status 2.
 
-use dama::{commands, egdb, hub, matches, tell};
+use dama::{commands, egdb, hub, learn, matches, tell};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -32,6 +32,10 @@ enum Command {
     Hub(hub::HubArgs),
     /// Build and probe the endgame databases (win/loss/draw and distance with few pieces).
     Egdb(egdb::EgdbArgs),
+    /// Play fast games against itself and write their quiet positions as training data.
+    Selfplay(learn::selfplay::SelfPlayArgs),
+    /// Fit the learned evaluation's weights to self-play data.
+    Tune(learn::tune::TuneArgs),
     /// Play a refereed match between two Hub engines: score, Elo, SPRT and PDN.
     Match(Box<matches::MatchArgs>),
 }
@@ -51,6 +55,8 @@ fn main() -> ExitCode {
         Command::Egdb(args) => egdb::run(&args),
         Command::Hub(args) => hub::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Selfplay(args) => learn::selfplay::run(&args),
+        Command::Tune(args) => learn::tune::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -21,6 +21,7 @@
 pub mod endgame;
 pub mod eval;
 pub mod history;
+pub mod learned;
 pub mod limits;
 pub mod options;
 pub mod ordering;
@@ -30,6 +31,7 @@ mod worker;
 
 pub use endgame::{EndgameTables, TablebaseValue};
 pub use history::{GameHistory, DEFAULT_QUIET_PLY_LIMIT};
+pub use learned::{LearnedEval, WeightsError};
 pub use limits::{Clock, SearchControl, SearchLimits, TimeBudget};
 pub use options::SearchOptions;
 pub use score::Score;
@@ -108,7 +110,7 @@ impl Searcher {
             tt: TranspositionTable::new(table_mib)?,
             threads: threads.max(1),
             quiet_ply_limit: DEFAULT_QUIET_PLY_LIMIT,
-            options: SearchOptions::DEFAULT,
+            options: SearchOptions::default(),
             endgame: None,
         })
     }
@@ -205,7 +207,7 @@ impl Searcher {
             node_limit: limits.nodes,
             budget: TimeBudget::new(limits),
             quiet_ply_limit: history.quiet_ply_limit().min(self.quiet_ply_limit),
-            options: self.options,
+            options: self.options.clone(),
             endgame: self.endgame.as_deref(),
             tablebase_hits: AtomicU64::new(0),
         };

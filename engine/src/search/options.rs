@@ -1,10 +1,14 @@
 //! Switches for the search's features and the evaluation weights, so that each feature's value
 //! can be measured in matches against the engine without it (see docs/strength.md).
 
-use crate::search::eval::EvalWeights;
+use crate::position::Position;
+use crate::search::eval::{evaluate_with, EvalWeights};
+use crate::search::learned::LearnedEval;
+use crate::search::score::Score;
+use std::sync::Arc;
 
-/// The search features that can be turned off, and the evaluation weights.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// The search features that can be turned off, and the evaluation in use.
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchOptions {
     /// Late-move reductions of quiet moves ordered late.
     pub late_move_reductions: bool,
@@ -18,8 +22,10 @@ pub struct SearchOptions {
     pub forced_move_extension: bool,
     /// Cut off with transposition-table bounds (the table's move ordering stays on).
     pub table_cutoffs: bool,
-    /// The evaluation's weights.
+    /// The classic evaluation's weights.
     pub weights: EvalWeights,
+    /// The learned evaluation's weights when it is the one in use; `None`: the classic one.
+    pub learned: Option<Arc<LearnedEval>>,
 }
 
 impl SearchOptions {
@@ -33,7 +39,40 @@ impl SearchOptions {
         forced_move_extension: false,
         table_cutoffs: true,
         weights: EvalWeights::DEFAULT,
+        learned: None,
     };
+
+    /// The evaluation names accepted by [`SearchOptions::set_eval`].
+    pub const EVALS: [&'static str; 2] = ["classic", "learned"];
+
+    /// The static evaluation in use, for the side to move.
+    #[inline]
+    pub fn evaluate(&self, position: &Position) -> Score {
+        match &self.learned {
+            Some(learned) => learned.evaluate(position),
+            None => evaluate_with(position, &self.weights),
+        }
+    }
+
+    /// The name of the evaluation in use: `classic` or `learned`.
+    pub fn eval_name(&self) -> &'static str {
+        if self.learned.is_some() {
+            "learned"
+        } else {
+            "classic"
+        }
+    }
+
+    /// Selects the evaluation by name: `classic`, or `learned` with the built-in weights.
+    /// Returns `false` for an unknown name.
+    pub fn set_eval(&mut self, name: &str) -> bool {
+        match name {
+            "classic" => self.learned = None,
+            "learned" => self.learned = Some(LearnedEval::embedded()),
+            _ => return false,
+        }
+        true
+    }
 
     /// The names accepted by [`SearchOptions::set`], for documentation and protocol params:
     /// the search features, `positional-eval` (all positional terms), and `eval-<term>` for each

@@ -5,7 +5,6 @@ use crate::movelist::{MoveList, MOVE_LIST_CAPACITY};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::search::endgame::{tablebase_score, EndgameTables};
-use crate::search::eval::evaluate_with;
 use crate::search::history::is_irreversible;
 use crate::search::limits::{SearchControl, TimeBudget};
 use crate::search::options::SearchOptions;
@@ -220,7 +219,7 @@ impl<'a> Worker<'a> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(position, &self.shared.options.weights);
+            return self.shared.options.evaluate(position);
         }
 
         let mut moves = MoveList::new();
@@ -245,7 +244,7 @@ impl<'a> Worker<'a> {
             let threatened =
                 position.with_side_to_move(position.side_to_move().opposite()).has_capture();
             if !threatened || depth < 0 || !self.shared.options.threat_extension {
-                return evaluate_with(position, &self.shared.options.weights);
+                return self.shared.options.evaluate(position);
             }
             // The opponent threatens a capture: look one quiet ply further, once per path.
             depth = -1;

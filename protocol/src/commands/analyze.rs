@@ -40,6 +40,8 @@ pub struct AnalyzeArgs {
     /// Search without the endgame tables.
     #[arg(long)]
     no_egdb: bool,
+    #[command(flatten)]
+    eval: super::eval::EvalArgs,
 }
 
 /// Formats a score in men for people: `+0.35`, `win in 7` / `loss in 4` (plies), or `tb win` /
@@ -75,6 +77,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     };
     let mut searcher =
         Searcher::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
+    searcher.set_options(args.eval.options()?);
     say!("{position}");
     say!("FEN {}", dama_engine::to_fen(&position));
     if position.legal_moves().is_empty() {

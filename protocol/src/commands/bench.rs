@@ -22,12 +22,15 @@ pub struct BenchArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TABLE_MIB)))]
     hash: u32,
+    #[command(flatten)]
+    eval: super::eval::EvalArgs,
 }
 
 /// Runs `dama bench`.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     let mut searcher =
         Searcher::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
+    searcher.set_options(args.eval.options()?);
     let mut total_nodes = 0u64;
     let started = Instant::now();
     let fens = POSITIONS.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));

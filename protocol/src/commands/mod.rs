@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod book;
+pub mod eval;
 pub mod moves;
 pub mod perft;
 

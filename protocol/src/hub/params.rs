@@ -1,8 +1,9 @@
 //! The engine's settings as Hub params: their declarations (the `param` lines after `hub`), the
 //! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
 
-use dama_engine::search::{SearchOptions, DEFAULT_QUIET_PLY_LIMIT};
+use dama_engine::search::{LearnedEval, SearchOptions, DEFAULT_QUIET_PLY_LIMIT};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The kind of a param, as declared to the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +62,11 @@ pub enum Setting {
     EgdbPath(Option<PathBuf>),
     /// `egdb-pieces`: probe the tables only up to this many pieces (0: not at all).
     EgdbPieces(u32),
+    /// `eval`: `classic` or `learned`.
+    Eval(&'static str),
+    /// `eval-file`: trained weights for the learned evaluation (read and checked when set);
+    /// empty: the built-in weights.
+    EvalFile(Option<(PathBuf, Arc<LearnedEval>)>),
     /// One of the search's feature switches ([`SearchOptions::SWITCHES`]), for measuring each
     /// feature in matches.
     Switch { name: &'static str, on: bool },
@@ -85,8 +91,10 @@ pub struct Settings {
     pub egdb_path: Option<PathBuf>,
     /// The most pieces probed in the endgame tables (0: none).
     pub egdb_pieces: u32,
-    /// The search's feature switches.
+    /// The search's feature switches and evaluation.
     pub search: SearchOptions,
+    /// The weights file of the learned evaluation, if not the built-in weights.
+    pub eval_file: Option<(PathBuf, Arc<LearnedEval>)>,
 }
 
 impl Default for Settings {
@@ -100,7 +108,8 @@ impl Default for Settings {
             log_file: None,
             egdb_path: None,
             egdb_pieces: MAX_EGDB_PIECES,
-            search: SearchOptions::DEFAULT,
+            search: SearchOptions::default(),
+            eval_file: None,
         }
     }
 }
@@ -123,6 +132,14 @@ impl Settings {
             declare("egdb-path", egdb_path, ParamKind::Text),
             declare("egdb-pieces", self.egdb_pieces, int(0, u64::from(MAX_EGDB_PIECES))),
         ];
+        let eval_file =
+            self.eval_file.as_ref().map(|(p, _)| p.display().to_string()).unwrap_or_default();
+        list.push(declare(
+            "eval",
+            self.search.eval_name(),
+            ParamKind::Enum { values: SearchOptions::EVALS.to_vec() },
+        ));
+        list.push(declare("eval-file", eval_file, ParamKind::Text));
         for name in SearchOptions::SWITCHES {
             let on = self.search.get(name).unwrap_or(true);
             list.push(declare(name, on, ParamKind::Bool));
@@ -144,6 +161,22 @@ impl Settings {
             Setting::EgdbPieces(pieces) => self.egdb_pieces = *pieces,
             Setting::Switch { name, on } => {
                 self.search.set(name, *on);
+            }
+            Setting::Eval(name) => {
+                self.search.set_eval(name);
+                if let (Some((_, weights)), true) = (&self.eval_file, self.search.learned.is_some())
+                {
+                    self.search.learned = Some(weights.clone());
+                }
+            }
+            Setting::EvalFile(file) => {
+                self.eval_file = file.clone();
+                if self.search.learned.is_some() {
+                    self.search.set_eval("learned");
+                    if let Some((_, weights)) = file {
+                        self.search.learned = Some(weights.clone());
+                    }
+                }
             }
         }
     }
@@ -174,6 +207,16 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
         "egdb-path" => Setting::EgdbPath(Some(PathBuf::from(value))),
         "egdb-pieces" => {
             Setting::EgdbPieces(integer(name, value, 0, u64::from(MAX_EGDB_PIECES))? as u32)
+        }
+        "eval" => match SearchOptions::EVALS.iter().find(|e| **e == value) {
+            Some(eval) => Setting::Eval(eval),
+            None => return Err(format!("eval must be classic or learned, got '{value}'")),
+        },
+        "eval-file" if value.is_empty() => Setting::EvalFile(None),
+        "eval-file" => {
+            let path = PathBuf::from(value);
+            let weights = crate::commands::eval::load_weights(&path)?;
+            Setting::EvalFile(Some((path, weights)))
         }
         _ => match SearchOptions::SWITCHES.iter().find(|switch| **switch == name) {
             Some(switch) => Setting::Switch { name: switch, on: boolean(name, value)? },

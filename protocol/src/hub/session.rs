@@ -310,9 +310,15 @@ impl Session {
                 Ok(())
             }
             (Setting::Switch { name, on }, Some(searcher)) => {
-                let mut options = *searcher.options();
+                let mut options = searcher.options().clone();
                 options.set(name, *on);
                 searcher.set_options(options);
+                Ok(())
+            }
+            (Setting::Eval(_) | Setting::EvalFile(_), Some(searcher)) => {
+                let mut settings = self.settings.clone();
+                settings.record(&setting);
+                searcher.set_options(settings.search.clone());
                 Ok(())
             }
             (Setting::EgdbPath(_) | Setting::EgdbPieces(_), Some(searcher)) => {
@@ -357,7 +363,7 @@ impl Session {
             }
         };
         searcher.set_quiet_ply_limit(self.settings.quiet_ply_limit);
-        searcher.set_options(self.settings.search);
+        searcher.set_options(self.settings.search.clone());
         match open_tables(&self.settings) {
             Ok(tables) => searcher.set_endgame_tables(tables),
             Err(message) => self.error(message),

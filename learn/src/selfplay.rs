@@ -1,0 +1,276 @@
+//! Self-play: the engine plays itself from every three-move ballot, with a few random plies
+//! after the ballot so that the games differ, at a fixed node count or depth per move.
+//!
+//! Game `g` starts from ballot `g / 2` (modulo 174) and its random plies come from the seed and
+//! `g`, so a game is the same whatever the thread count, and a run is reproducible. Every position
+//! in which the side to move has no capture and more than one move is kept with the search score;
+//! positions seen earlier in the run are dropped (deduplication by position key).
+//!
+//! A game ends by the rules (no move, threefold repetition, the 40-move count), or is adjudicated:
+//! when the search finds a forced win, or when the score stays beyond `adjudicate` for six plies
+//! in a row for the same side.
+
+use crate::data::{DataHeader, DataWriter, GameBlock, Record, SCORE_LIMIT};
+use dama_book::openings::{ballots, Ballot};
+use dama_engine::search::score::is_decisive;
+use dama_engine::search::{GameHistory, SearchControl, SearchLimits, SearchOptions, Searcher};
+use dama_engine::{Color, Position};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How to play the games.
+#[derive(Clone, Debug)]
+pub struct SelfPlaySettings {
+    /// Games to have in the file when done (numbered from 0).
+    pub games: u32,
+    /// Nodes per move, or
+    pub nodes: Option<u64>,
+    /// depth per move.
+    pub depth: Option<u32>,
+    /// Random plies after the ballot.
+    pub random_plies: u32,
+    /// Seed of the random plies.
+    pub seed: u64,
+    /// Adjudicate a win when the score stays beyond this for six plies (hundredths of a man).
+    pub adjudicate: i32,
+    /// Games longer than this many plies are drawn.
+    pub max_plies: u32,
+    /// The engine's evaluation and switches.
+    pub options: SearchOptions,
+}
+
+/// Progress after each game written.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Games in the file.
+    pub games: u32,
+    /// Games to reach.
+    pub target: u32,
+    /// Positions in the file.
+    pub positions: u64,
+}
+
+/// The outcome of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Games in the file, and how many were already there.
+    pub games: u32,
+    pub resumed_games: u32,
+    /// Positions in the file, and how many this run added.
+    pub positions: u64,
+    pub new_positions: u64,
+    /// Results of this run's games: White wins, draws, Black wins.
+    pub white_wins: u32,
+    pub draws: u32,
+    pub black_wins: u32,
+}
+
+/// A finished game before deduplication.
+struct Game {
+    number: u32,
+    positions: Vec<(Position, i16)>,
+    result: i8,
+}
+
+fn play_game(
+    number: u32,
+    ballot: &Ballot,
+    settings: &SelfPlaySettings,
+    searcher: &mut Searcher,
+) -> Game {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(
+        settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(number),
+    );
+    let mut position = ballot.position();
+    let mut history = GameHistory::new(&Position::start());
+    let mut before = Position::start();
+    for mv in &ballot.moves {
+        let next = before.play(mv);
+        history.push(&before, mv, &next);
+        before = next;
+    }
+    for _ in 0..settings.random_plies {
+        let moves = position.legal_moves();
+        let Some(mv) = moves.choose(&mut rng) else { break };
+        let next = position.play(mv);
+        history.push(&position, mv, &next);
+        position = next;
+    }
+    searcher.clear();
+    let limits = match (settings.nodes, settings.depth) {
+        (_, Some(depth)) => SearchLimits::depth(depth),
+        (nodes, None) => SearchLimits::nodes(nodes.unwrap_or(2_000)),
+    };
+    let mut positions = Vec::new();
+    let (mut streak_side, mut streak) = (0i32, 0u32);
+    let mut plies = 0;
+    let result = loop {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break if position.side_to_move() == Color::White { -1 } else { 1 };
+        }
+        if history.is_draw() || plies >= settings.max_plies {
+            break 0;
+        }
+        let outcome = searcher.search(&position, &history, &limits, &SearchControl::new(), |_| {});
+        let Some(mv) = outcome.best_move else { break 0 };
+        let white_score =
+            if position.side_to_move() == Color::White { outcome.score } else { -outcome.score };
+        if moves.len() > 1 && !moves[0].is_capture() {
+            let clamped = white_score.clamp(-SCORE_LIMIT, SCORE_LIMIT) as i16;
+            positions.push((position, clamped));
+        }
+        if is_decisive(outcome.score) && moves.len() > 1 {
+            break white_score.signum() as i8;
+        }
+        let side = if white_score >= settings.adjudicate {
+            1
+        } else if white_score <= -settings.adjudicate {
+            -1
+        } else {
+            0
+        };
+        streak = if side != 0 && side == streak_side { streak + 1 } else { u32::from(side != 0) };
+        streak_side = side;
+        if streak >= 6 {
+            break side as i8;
+        }
+        let next = position.play(&mv);
+        history.push(&position, &mv, &next);
+        position = next;
+        plies += 1;
+    };
+    Game { number, positions, result }
+}
+
+/// Plays games into `path` until it holds `settings.games` games, resuming a file made with the
+/// same settings. `stop` ends the run after the games under way; `progress` is called after each
+/// game written.
+pub fn run(
+    path: &Path,
+    settings: &SelfPlaySettings,
+    stop: &AtomicBool,
+    mut progress: impl FnMut(Progress),
+) -> Result<Summary, String> {
+    if settings.nodes.is_some() == settings.depth.is_some() {
+        return Err("give either nodes or a depth per move".to_string());
+    }
+    let header = DataHeader {
+        nodes: settings.nodes.unwrap_or(0),
+        depth: settings.depth.unwrap_or(0),
+        random_plies: settings.random_plies,
+        seed: settings.seed,
+    };
+    let (mut writer, existing) = DataWriter::open(path, header)?;
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut done: HashSet<u32> = HashSet::new();
+    let mut positions = 0u64;
+    for block in &existing {
+        done.insert(block.game);
+        for record in &block.records {
+            seen.insert(record.position.key());
+        }
+        positions += block.records.len() as u64;
+    }
+    let mut summary = Summary {
+        games: done.len() as u32,
+        resumed_games: done.len() as u32,
+        positions,
+        new_positions: 0,
+        white_wins: 0,
+        draws: 0,
+        black_wins: 0,
+    };
+    let ballots = ballots();
+    let todo: Vec<u32> = (0..settings.games).filter(|g| !done.contains(g)).collect();
+    let batch = (rayon::current_num_threads() * 4).max(4);
+    for chunk in todo.chunks(batch) {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let games: Vec<Game> = chunk
+            .par_iter()
+            .map_init(
+                || {
+                    let mut searcher = Searcher::new(8, 1).expect("an 8 MiB table");
+                    searcher.set_options(settings.options.clone());
+                    searcher
+                },
+                |searcher, &number| {
+                    let ballot = &ballots[(number as usize / 2) % ballots.len()];
+                    play_game(number, ballot, settings, searcher)
+                },
+            )
+            .collect();
+        for game in games {
+            let records: Vec<Record> = game
+                .positions
+                .iter()
+                .filter(|(p, _)| seen.insert(p.key()))
+                .map(|&(position, score)| Record { position, score, result: game.result })
+                .collect();
+            writer
+                .write_game(&GameBlock { game: game.number, records: records.clone() })
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            match game.result {
+                1 => summary.white_wins += 1,
+                -1 => summary.black_wins += 1,
+                _ => summary.draws += 1,
+            }
+            summary.games += 1;
+            summary.positions += records.len() as u64;
+            summary.new_positions += records.len() as u64;
+            progress(Progress {
+                games: summary.games,
+                target: settings.games,
+                positions: summary.positions,
+            });
+        }
+    }
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::read;
+
+    #[test]
+    fn games_are_written_deduplicated_and_resumed() {
+        let path = std::env::temp_dir().join(format!("dama-selfplay-{}.bin", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let settings = SelfPlaySettings {
+            games: 4,
+            nodes: Some(300),
+            depth: None,
+            random_plies: 2,
+            seed: 1,
+            adjudicate: 400,
+            max_plies: 300,
+            options: SearchOptions::DEFAULT,
+        };
+        let stop = AtomicBool::new(false);
+        let first =
+            run(&path, &SelfPlaySettings { games: 2, ..settings.clone() }, &stop, |_| {}).unwrap();
+        assert_eq!((first.games, first.resumed_games), (2, 0));
+        let second = run(&path, &settings, &stop, |_| {}).unwrap();
+        assert_eq!((second.games, second.resumed_games), (4, 2));
+        let file = read(&path).unwrap();
+        let mut numbers: Vec<u32> = file.games.iter().map(|g| g.game).collect();
+        numbers.sort();
+        assert_eq!(numbers, vec![0, 1, 2, 3]);
+        let mut keys = HashSet::new();
+        for record in file.games.iter().flat_map(|g| &g.records) {
+            assert!(keys.insert(record.position.key()), "a repeated position");
+            assert!(!record.position.has_capture(), "a position with a capture to make");
+            assert!(record.position.legal_moves().len() > 1);
+        }
+        assert!(keys.len() > 20, "only {} positions", keys.len());
+        assert_eq!(second.positions, keys.len() as u64);
+        std::fs::remove_file(&path).unwrap();
+    }
+}

@@ -1,0 +1,97 @@
+//! `dama selfplay`: fast games of the engine against itself, written as training data.
+
+use crate::commands::eval::EvalArgs;
+use crate::matches::interrupt;
+use clap::Args;
+use dama_engine::search::MAX_THREADS;
+use dama_learn::selfplay::{self, SelfPlaySettings};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Arguments of `dama selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfPlayArgs {
+    /// The data file to write; an existing file made with the same settings is resumed.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Games the file should hold when done (two per ballot go round the 174 ballots).
+    #[arg(long, default_value_t = 348, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// Nodes per move.
+    #[arg(long, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Depth per move (instead of --nodes).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    depth: Option<u32>,
+    /// Random plies played after the ballot, so that games differ.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
+    random_plies: u32,
+    /// Seed of the random plies.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Adjudicate a win when the score stays beyond this (hundredths of a man) for six plies.
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(i32).range(100..=30000))]
+    adjudicate: i32,
+    /// Worker threads, one game each (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_THREADS)))]
+    threads: u32,
+    #[command(flatten)]
+    eval: EvalArgs,
+}
+
+/// Runs `dama selfplay`.
+pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
+    let settings = SelfPlaySettings {
+        games: args.games,
+        nodes: if args.depth.is_none() { Some(args.nodes.unwrap_or(2_000)) } else { None },
+        depth: args.depth,
+        random_plies: args.random_plies,
+        seed: args.seed,
+        adjudicate: args.adjudicate,
+        max_plies: 400,
+        options: args.eval.options()?,
+    };
+    interrupt::install()?;
+    let bar = ProgressBar::new(u64::from(args.games));
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    let started = Instant::now();
+    let stop = AtomicBool::new(false);
+    let summary = super::with_threads(args.threads as usize, || {
+        selfplay::run(&args.out, &settings, &stop, |progress| {
+            bar.set_position(u64::from(progress.games));
+            bar.set_message(format!("{} positions", progress.positions));
+            if interrupt::requested() {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        })
+    })??;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    say!(
+        "games {} (resumed {}), positions {} (new {}), this run: white wins {}, draws {}, black wins {}",
+        summary.games,
+        summary.resumed_games,
+        summary.positions,
+        summary.new_positions,
+        summary.white_wins,
+        summary.draws,
+        summary.black_wins
+    );
+    say!(
+        "time {seconds:.1} s, {:.0} new positions/s, eval {}",
+        summary.new_positions as f64 / seconds.max(1e-9),
+        settings.options.eval_name()
+    );
+    if interrupt::requested() {
+        say!("interrupted (Ctrl-C): run the same command again to resume");
+    }
+    Ok(())
+}

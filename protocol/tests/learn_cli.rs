@@ -1,0 +1,112 @@
+//! The learned evaluation's pipeline end to end, small: `dama selfplay` writes a few hundred
+//! positions (and resumes), `dama tune` lowers the validation loss and writes weights, and those
+//! weights load in `dama hub` (param eval-file) and play a refereed match with legal moves only.
+//! Also the errors of each step.
+
+mod match_support;
+
+use match_support::{dama, dama_hub, play, read_pdn, replay, temp_file};
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(dama()).args(args).output().expect("dama runs")
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// The number after `word` in `text`.
+fn number_after(text: &str, word: &str) -> f64 {
+    let at = text.find(word).unwrap_or_else(|| panic!("no '{word}' in {text}")) + word.len();
+    text[at..]
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .find(|s| !s.is_empty())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no number after '{word}' in {text}"))
+}
+
+#[test]
+fn generate_train_and_play() {
+    let data = temp_file("selfplay.bin");
+    let weights = temp_file("weights.dwt");
+    let data_arg = data.display().to_string();
+    let weights_arg = weights.display().to_string();
+
+    let first = run(&["selfplay", "--out", &data_arg, "--games", "6", "--nodes", "400"]);
+    assert!(first.status.success(), "{}", text(&first));
+    let resumed = run(&["selfplay", "--out", &data_arg, "--games", "10", "--nodes", "400"]);
+    assert!(resumed.status.success(), "{}", text(&resumed));
+    let out = text(&resumed);
+    assert!(out.contains("games 10 (resumed 6)"), "{out}");
+    let positions = number_after(&out, "positions ");
+    assert!(positions >= 300.0, "{out}");
+    // The same file with other settings is refused, and nothing is lost.
+    let other = run(&["selfplay", "--out", &data_arg, "--games", "12", "--nodes", "500"]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(text(&other).contains("other settings"), "{}", text(&other));
+
+    let tune = run(&[
+        "tune",
+        "--data",
+        &data_arg,
+        "--out",
+        &weights_arg,
+        "--epochs",
+        "4",
+        "--batch",
+        "128",
+    ]);
+    assert!(tune.status.success(), "{}", text(&tune));
+    let out = text(&tune);
+    assert_eq!(number_after(&out, "positions "), positions, "every position is read: {out}");
+    let before = number_after(&out, "validation loss ");
+    let summary = &out[out.find("scale ").expect("a summary")..];
+    let after = number_after(summary, "-> ");
+    assert!(after < before, "training lowers the validation loss: {out}");
+
+    // The weights load in the Hub and play legal, refereed games against the classic evaluation.
+    let pdn = temp_file("learned.pdn");
+    let hub = dama_hub();
+    let learned = format!("option.eval-file={weights_arg}");
+    let engines: [&[&str]; 2] =
+        [&[&hub, "name=learned", &learned], &[&hub, "name=classic", "option.eval=classic"]];
+    let game = play(engines, "--nodes 1000 --games 4 --option book=false", Some(&pdn));
+    assert!(game.success, "{}\n{}", game.stdout, game.stderr);
+    assert_eq!(game.result["games"], "4");
+    assert_eq!(game.result["forfeits"], "0,0");
+    for record in read_pdn(&pdn) {
+        replay(&record);
+    }
+    for path in [&data, &weights, &pdn] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn bad_inputs_are_refused_with_a_message() {
+    let missing = temp_file("missing.bin").display().to_string();
+    let out = temp_file("w.dwt").display().to_string();
+    let refused = |args: &[&str], expected: &str| {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output));
+        assert!(text(&output).contains(expected), "{args:?}: {}", text(&output));
+    };
+    refused(&["tune", "--data", &missing, "--out", &out], "cannot open");
+    let garbage = temp_file("garbage.bin");
+    std::fs::write(&garbage, vec![7u8; 100]).unwrap();
+    let garbage_arg = garbage.display().to_string();
+    refused(&["tune", "--data", &garbage_arg, "--out", &out], "DAMASELF");
+    refused(&["tune", "--data", &garbage_arg, "--out", &out, "--lambda", "2"], "--lambda");
+    refused(&["analyze", "--depth", "2", "--eval-file", &garbage_arg], "DAMAEVAL");
+    refused(&["analyze", "--depth", "2", "--eval-file", &missing], "cannot read weights");
+    refused(
+        &["bench", "--depth", "2", "--eval", "classic", "--eval-file", &garbage_arg],
+        "--eval-file",
+    );
+    let _ = std::fs::remove_file(garbage);
+}
