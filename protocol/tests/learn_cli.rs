@@ -79,9 +79,14 @@ fn generate_train_and_play() {
     assert!(game.success, "{}\n{}", game.stdout, game.stderr);
     assert_eq!(game.result["games"], "4");
     assert_eq!(game.result["forfeits"], "0,0");
-    for record in read_pdn(&pdn) {
-        replay(&record);
+    let records = read_pdn(&pdn);
+    for record in &records {
+        replay(record);
     }
+    // Two different evaluations: the games of a pair (same opening, colours reversed) are not
+    // move for move the same, as they would be with one deterministic engine twice.
+    let differ = records.chunks(2).any(|pair| pair[0].moves != pair[1].moves);
+    assert!(differ, "every pair repeats its moves: the weights were not used");
     for path in [&data, &weights, &pdn] {
         let _ = std::fs::remove_file(path);
     }

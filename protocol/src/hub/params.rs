@@ -64,8 +64,8 @@ pub enum Setting {
     EgdbPieces(u32),
     /// `eval`: `classic` or `learned`.
     Eval(&'static str),
-    /// `eval-file`: trained weights for the learned evaluation (read and checked when set);
-    /// empty: the built-in weights.
+    /// `eval-file`: trained weights for the learned evaluation, which it selects (read and
+    /// checked when set); empty: the built-in weights.
     EvalFile(Option<(PathBuf, Arc<LearnedEval>)>),
     /// One of the search's feature switches ([`SearchOptions::SWITCHES`]), for measuring each
     /// feature in matches.
@@ -170,12 +170,15 @@ impl Settings {
                 }
             }
             Setting::EvalFile(file) => {
+                // A weights file selects the learned evaluation; an empty one goes back to the
+                // built-in weights, leaving the choice of evaluation as it was.
                 self.eval_file = file.clone();
-                if self.search.learned.is_some() {
-                    self.search.set_eval("learned");
-                    if let Some((_, weights)) = file {
-                        self.search.learned = Some(weights.clone());
+                match file {
+                    Some((_, weights)) => self.search.learned = Some(weights.clone()),
+                    None if self.search.learned.is_some() => {
+                        self.search.set_eval("learned");
                     }
+                    None => {}
                 }
             }
         }
@@ -254,6 +257,47 @@ mod tests {
             copy.record(&setting);
             assert_eq!(copy, settings, "{}", declaration.name);
         }
+    }
+
+    #[test]
+    fn an_eval_file_selects_the_learned_evaluation_and_eval_switches_back_and_forth() {
+        let path = std::env::temp_dir().join(format!("dama-params-{}.dwt", std::process::id()));
+        let mut weights = dama_engine::search::learned::EMBEDDED_WEIGHTS.to_vec();
+        // Another valid file: change one weight and fix the checksum.
+        let at = 24 + 4 * (dama_engine::search::learned::PATTERNS + 5);
+        weights[at] ^= 7;
+        let end = weights.len() - 4;
+        let crc = crc32fast_free_checksum(&weights[..end]);
+        weights[end..].copy_from_slice(&crc.to_le_bytes());
+        std::fs::write(&path, &weights).unwrap();
+        let file_weights = LearnedEval::from_bytes(&weights).unwrap();
+
+        let mut settings = Settings::default();
+        settings.record(&parse_setting("eval", "classic").unwrap());
+        assert_eq!(settings.search.eval_name(), "classic");
+        settings.record(&parse_setting("eval-file", &path.display().to_string()).unwrap());
+        assert_eq!(settings.search.learned.as_deref(), Some(&file_weights));
+        settings.record(&parse_setting("eval", "classic").unwrap());
+        assert_eq!(settings.search.eval_name(), "classic");
+        settings.record(&parse_setting("eval", "learned").unwrap());
+        assert_eq!(settings.search.learned.as_deref(), Some(&file_weights), "the file is kept");
+        settings.record(&parse_setting("eval-file", "").unwrap());
+        assert_eq!(settings.search.learned, Some(LearnedEval::embedded()));
+        assert!(parse_setting("eval", "neural").is_err());
+        assert!(parse_setting("eval-file", "/no/such/weights").is_err());
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    /// CRC-32 (IEEE), bit by bit: the test's own, independent of the engine's crate.
+    fn crc32fast_free_checksum(bytes: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for &b in bytes {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            }
+        }
+        !crc
     }
 
     #[test]
