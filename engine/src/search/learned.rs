@@ -79,6 +79,9 @@ pub const FEATURES: usize = PATTERNS + WINDOWS * WINDOW_STATES;
 pub const PHASE_PIECES: i32 = 24;
 /// Weight units per hundredth of a man in the weights file and in [`LearnedEval`].
 pub const SCALE: i32 = 16;
+/// The evaluation is clamped to +/- this (89.99 men), below every table and win score, whatever
+/// the weights file holds.
+pub const EVAL_LIMIT: Score = 8_999;
 
 const MAGIC: &[u8; 8] = b"DAMAEVAL";
 const VERSION: u32 = 1;
@@ -444,12 +447,18 @@ impl LearnedEval {
     pub fn evaluate(&self, position: &Position) -> Score {
         let (mut middle, mut end) = (0i32, 0i32);
         let weights = &self.weights;
+        // Per feature at most 32 767 units times a count below 100, fewer than 60 features: the
+        // sums fit in i32.
         let phase = features(position, |feature, value| {
             let pair = weights[feature];
             middle += pair[0] * value;
             end += pair[1] * value;
         });
-        let white = (middle * phase + end * (PHASE_PIECES - phase)) / (PHASE_PIECES * SCALE);
+        // In i64: extreme weights must clamp, not overflow.
+        let blend =
+            i64::from(middle) * i64::from(phase) + i64::from(end) * i64::from(PHASE_PIECES - phase);
+        let limit = i64::from(EVAL_LIMIT);
+        let white = (blend / i64::from(PHASE_PIECES * SCALE)).clamp(-limit, limit) as Score;
         match position.side_to_move() {
             Color::White => white,
             Color::Black => -white,
@@ -545,6 +554,15 @@ mod tests {
                 eval.evaluate(&p)
             );
         }
+    }
+
+    #[test]
+    fn extreme_weights_stay_below_the_table_and_win_scores() {
+        let eval =
+            LearnedEval::from_bytes(&LearnedEval::to_bytes(&vec![[2000.0; 2]; FEATURES])).unwrap();
+        let p = parse_fen("W:W21-32:B1-4").unwrap();
+        assert_eq!(eval.evaluate(&p), EVAL_LIMIT);
+        assert!(EVAL_LIMIT < crate::search::endgame::TABLEBASE_BOUND);
     }
 
     #[test]
