@@ -9,6 +9,10 @@
 //! A game ends by the rules (no move, threefold repetition, the 40-move count), or is adjudicated:
 //! when the search finds a forced win, or when the score stays beyond `adjudicate` for six plies
 //! in a row for the same side.
+//!
+//! Under a node limit, each move gets a random share of 3/4 to 5/4 of it, so that games which
+//! meet in one position do not play on alike (a deterministic engine would repeat the rest of
+//! the game, and every later position would be a duplicate).
 
 use crate::data::{DataHeader, DataWriter, GameBlock, Record, SCORE_LIMIT};
 use dama_book::openings::{ballots, Ballot};
@@ -16,7 +20,7 @@ use dama_engine::search::score::is_decisive;
 use dama_engine::search::{GameHistory, SearchControl, SearchLimits, SearchOptions, Searcher};
 use dama_engine::{Color, Position};
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::path::Path;
@@ -101,9 +105,15 @@ fn play_game(
         position = next;
     }
     searcher.clear();
-    let limits = match (settings.nodes, settings.depth) {
+    // Under a node limit each move gets between 3/4 and 5/4 of it at random: without this the
+    // engine is deterministic, and two games that meet in one position play on alike, every
+    // later position a duplicate.
+    let limits = |rng: &mut rand::rngs::StdRng| match (settings.nodes, settings.depth) {
         (_, Some(depth)) => SearchLimits::depth(depth),
-        (nodes, None) => SearchLimits::nodes(nodes.unwrap_or(2_000)),
+        (nodes, None) => {
+            let nodes = nodes.unwrap_or(2_000).max(4);
+            SearchLimits::nodes(rng.gen_range(nodes * 3 / 4..=nodes * 5 / 4))
+        }
     };
     let mut positions = Vec::new();
     let (mut streak_side, mut streak) = (0i32, 0u32);
@@ -116,7 +126,8 @@ fn play_game(
         if history.is_draw() || plies >= settings.max_plies {
             break 0;
         }
-        let outcome = searcher.search(&position, &history, &limits, &SearchControl::new(), |_| {});
+        let outcome =
+            searcher.search(&position, &history, &limits(&mut rng), &SearchControl::new(), |_| {});
         let Some(mv) = outcome.best_move else { break 0 };
         let white_score =
             if position.side_to_move() == Color::White { outcome.score } else { -outcome.score };
