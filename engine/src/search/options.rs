@@ -109,8 +109,11 @@ impl SearchOptions {
             "threat-extension" => self.threat_extension = on,
             "forced-move-extension" => self.forced_move_extension = on,
             "table-cutoffs" => self.table_cutoffs = on,
+            "positional-eval" if on => self.weights = EvalWeights::DEFAULT,
             "positional-eval" => {
-                self.weights = if on { EvalWeights::DEFAULT } else { EvalWeights::MATERIAL_ONLY }
+                // Material only: the classic evaluation with its positional terms off.
+                self.weights = EvalWeights::MATERIAL_ONLY;
+                self.learned = None;
             }
             other => match other.strip_prefix("eval-") {
                 Some(term) => return self.weights.set_term(term, on),
@@ -129,7 +132,9 @@ impl SearchOptions {
             "threat-extension" => self.threat_extension,
             "forced-move-extension" => self.forced_move_extension,
             "table-cutoffs" => self.table_cutoffs,
-            "positional-eval" => self.weights != EvalWeights::MATERIAL_ONLY,
+            "positional-eval" => {
+                self.learned.is_some() || self.weights != EvalWeights::MATERIAL_ONLY
+            }
             other => return self.weights.term_on(other.strip_prefix("eval-")?),
         })
     }
