@@ -47,7 +47,7 @@ impl Default for TuneSettings {
             learning_rate: 1.0,
             lambda: 0.5,
             validation: 0.1,
-            l2: 1e-6,
+            l2: 0.0,
             seed: 1,
             scale: None,
         }
@@ -283,9 +283,7 @@ mod tests {
     use dama_engine::search::LearnedEval;
 
     #[test]
-    fn the_initial_weights_are_the_bootstrap_file() {
-        // The embedded file was first written from these weights; a trained file replaces it,
-        // so only check that the initial weights survive a file round trip.
+    fn the_initial_weights_survive_a_file_round_trip() {
         let bytes = LearnedEval::to_bytes(&initial_weights());
         assert_eq!(LearnedEval::from_bytes(&bytes).unwrap().to_hundredths(), initial_weights());
     }

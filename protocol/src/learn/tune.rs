@@ -35,7 +35,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 0.1)]
     validation: f64,
     /// L2 penalty on pattern weights.
-    #[arg(long, default_value_t = 1e-6)]
+    #[arg(long, default_value_t = 0.0)]
     l2: f64,
     /// The sigmoid's scale in hundredths of a man (default: fitted to the data).
     #[arg(long)]
