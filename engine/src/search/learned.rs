@@ -562,7 +562,7 @@ mod tests {
             LearnedEval::from_bytes(&LearnedEval::to_bytes(&vec![[2000.0; 2]; FEATURES])).unwrap();
         let p = parse_fen("W:W21-32:B1-4").unwrap();
         assert_eq!(eval.evaluate(&p), EVAL_LIMIT);
-        assert!(EVAL_LIMIT < crate::search::endgame::TABLEBASE_BOUND);
+        const { assert!(EVAL_LIMIT < crate::search::endgame::TABLEBASE_BOUND) };
     }
 
     #[test]
