@@ -109,7 +109,7 @@ fn agreeing_scores_adjudicate_a_draw() {
 
 #[test]
 fn an_sprt_stops_the_match_at_a_bound() {
-    // Every game is won by forfeit, so one pair already crosses the upper bound.
+    // Every game is won by forfeit: a few won pairs cross the upper bound.
     let (hub, crashing) = (dama_hub(), broken("exit", None));
     let options = "--depth 2 --games 60 --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05";
     let run = play([&[&hub], &[&crashing]], options, None);

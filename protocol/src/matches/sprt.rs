@@ -6,8 +6,13 @@
 //! with `s0`, `s1` the mean scores worth `elo0` and `elo1`, and `m`, `v` the mean and variance of
 //! the `n` samples (games, or game pairs for the pentanomial form),
 //! `LLR = n (s1 - s0) (2m - s0 - s1) / (2v)`. An empty outcome counts 0.001 samples, as fastchess
-//! does, so the LLR is finite from the first game. The test accepts H1 when the LLR reaches
-//! `ln((1 - beta) / alpha)` and H0 when it falls to `ln(beta / (1 - alpha))`.
+//! does, so the LLR is finite from the first game. While every sample has the same outcome, that
+//! alone would leave a variance of next to nothing (only the 0.001 cells) and the LLR of one won
+//! game pair would pass any bound; so, until the samples spread, the variance is taken as if one
+//! more sample had had the next outcome toward an even score (the next better one when the
+//! outcome is even). A run of won pairs then accepts H1 after a few pairs (four 2-0 pairs at
+//! elo1=10), not after one. The test accepts H1 when the LLR reaches `ln((1 - beta) / alpha)` and
+//! H0 when it falls to `ln(beta / (1 - alpha))`.
 
 use super::stats::{
     mean_and_variance, score_from_elo, Pentanomial, Tally, PENTANOMIAL_OUTCOMES, TRINOMIAL_OUTCOMES,
@@ -66,8 +71,16 @@ impl Sprt {
 
     /// The log-likelihood ratio of samples with values `outcomes` counted `counts` times.
     fn llr(&self, outcomes: &[f64], counts: &[u64]) -> f64 {
-        if counts.iter().all(|&c| c == 0) {
-            return 0.0;
+        let mut counts = counts.to_vec();
+        match counts.iter().filter(|&&c| c > 0).count() {
+            0 => return 0.0,
+            1 => {
+                // Outcomes are in increasing order, an even score in the middle.
+                let only = counts.iter().position(|&c| c > 0).expect("one outcome");
+                let toward_even = if outcomes[only] > 0.5 { only - 1 } else { only + 1 };
+                counts[toward_even] = 1;
+            }
+            _ => {}
         }
         let weights: Vec<f64> =
             counts.iter().map(|&c| if c == 0 { EMPTY_CELL } else { c as f64 }).collect();
@@ -184,8 +197,12 @@ mod tests {
         let llr = |w, d, l| s.llr_trinomial(&Tally { wins: w, draws: d, losses: l });
         assert!(close(llr(120, 200, 80), 1.090186073641162));
         assert!(close(llr(30, 50, 20), 0.2725465184102905));
-        // One win, two empty cells counted 0.001 each.
-        assert!(close(llr(1, 0, 0), 2.865261542791003));
+        // Two outcomes, one empty cell counted 0.001.
+        assert!(close(llr(3, 0, 1), 0.03782773008880977));
+        // No spread yet: as if one more game had been drawn.
+        assert!(close(llr(1, 0, 0), llr(1, 1, 0)));
+        assert!(close(llr(0, 0, 40), llr(0, 1, 40)));
+        assert!(close(llr(0, 7, 0), llr(1, 7, 0)));
         assert_eq!(llr(0, 0, 0), 0.0);
     }
 
@@ -199,6 +216,21 @@ mod tests {
         assert!(close(s10.llr_pentanomial(&weak), -2.09327544610294));
         let around: Sprt = "elo0=-5,elo1=5".parse().unwrap();
         assert!(close(around.llr_pentanomial(&weak), -1.770971247932416));
+    }
+
+    #[test]
+    fn one_won_pair_decides_nothing() {
+        // The match that found this: pair 1 scored 1.5 of 2, and the 0.001 cells made the LLR
+        // of that single sample pass the H1 bound.
+        let s: Sprt = "elo0=0,elo1=10".parse().unwrap();
+        let one = Pentanomial { counts: [0, 0, 0, 1, 0] };
+        assert_eq!(s.decision(s.llr_pentanomial(&one)), SprtDecision::Continue);
+        let two = Pentanomial { counts: [0, 0, 0, 1, 1] };
+        assert_eq!(s.decision(s.llr_pentanomial(&two)), SprtDecision::Continue);
+        // Won pairs in a row (an opponent that forfeits every game): H1 after four, not one.
+        let won = |k| s.decision(s.llr_pentanomial(&Pentanomial { counts: [0, 0, 0, 0, k] }));
+        assert_eq!(won(3), SprtDecision::Continue);
+        assert_eq!(won(4), SprtDecision::AcceptH1);
     }
 
     #[test]
