@@ -224,8 +224,9 @@ pub fn run(
                 .filter(|(p, _)| seen.insert(p.key()))
                 .map(|&(position, score)| Record { position, score, result: game.result })
                 .collect();
+            let count = records.len() as u64;
             writer
-                .write_game(&GameBlock { game: game.number, records: records.clone() })
+                .write_game(&GameBlock { game: game.number, records })
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             match game.result {
                 1 => summary.white_wins += 1,
@@ -233,8 +234,8 @@ pub fn run(
                 _ => summary.draws += 1,
             }
             summary.games += 1;
-            summary.positions += records.len() as u64;
-            summary.new_positions += records.len() as u64;
+            summary.positions += count;
+            summary.new_positions += count;
             progress(Progress {
                 games: summary.games,
                 target: settings.games,
