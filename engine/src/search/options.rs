@@ -29,7 +29,8 @@ pub struct SearchOptions {
 }
 
 impl SearchOptions {
-    /// Everything on, default weights: how the engine plays.
+    /// The switches as the engine plays, with the classic evaluation at its default weights
+    /// ([`SearchOptions::default`] is the same with the learned evaluation).
     pub const DEFAULT: SearchOptions = SearchOptions {
         late_move_reductions: true,
         aspiration_windows: true,
@@ -141,8 +142,11 @@ impl SearchOptions {
 }
 
 impl Default for SearchOptions {
+    /// How the engine plays: the switches of [`SearchOptions::DEFAULT`] with the learned
+    /// evaluation and its built-in weights, which beat the classic evaluation in matches at
+    /// equal time (docs/learning.md).
     fn default() -> SearchOptions {
-        SearchOptions::DEFAULT
+        SearchOptions { learned: Some(LearnedEval::embedded()), ..SearchOptions::DEFAULT }
     }
 }
 
