@@ -40,6 +40,19 @@ pub fn plies_to_end(score: Score) -> Option<i32> {
     }
 }
 
+/// Formats a score in men for people: `+0.35`, `win in 7` / `loss in 4` (plies), or `tb win` /
+/// `tb loss` for a result of the endgame tables.
+pub fn score_text(score: Score) -> String {
+    if super::endgame::is_tablebase_score(score) {
+        return (if score > 0 { "tb win" } else { "tb loss" }).to_string();
+    }
+    match plies_to_end(score) {
+        Some(n) if n >= 0 => format!("win in {n}"),
+        Some(n) => format!("loss in {}", -n),
+        None => format!("{:+.2}", score as f64 / 100.0),
+    }
+}
+
 /// Converts a score relative to the root into one relative to a node `ply` plies deep, for
 /// storing in the transposition table (a win in `n` from the root is a win in `n - ply` there).
 pub const fn to_table(score: Score, ply: u32) -> Score {

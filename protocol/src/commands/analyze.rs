@@ -44,18 +44,7 @@ pub struct AnalyzeArgs {
     eval: super::eval::EvalArgs,
 }
 
-/// Formats a score in men for people: `+0.35`, `win in 7` / `loss in 4` (plies), or `tb win` /
-/// `tb loss` for a result of the endgame tables.
-pub fn score_text(score: i32) -> String {
-    if dama_engine::search::endgame::is_tablebase_score(score) {
-        return (if score > 0 { "tb win" } else { "tb loss" }).to_string();
-    }
-    match dama_engine::search::score::plies_to_end(score) {
-        Some(n) if n >= 0 => format!("win in {n}"),
-        Some(n) => format!("loss in {}", -n),
-        None => format!("{:+.2}", score as f64 / 100.0),
-    }
-}
+pub use dama_engine::search::score::score_text;
 
 /// Runs `dama analyze`.
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
