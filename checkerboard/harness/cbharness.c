@@ -1,0 +1,321 @@
+/* A stand-in for CheckerBoard: loads Dama's engine library (libdamacb.so on Linux, damacb.dll on
+ * Windows or under Wine) the way CheckerBoard does, by name, and plays complete games through
+ * getmove alone, checking every move against the library's own `get movelist` (Dama's move
+ * generator) and the board written back against the move reported in CBmove.
+ *
+ * Usage: cbharness LIBRARY [GAMES] [SECONDS_PER_MOVE]
+ * Exit status 0 only when every check passed. Written for this project's tests; plain C99. */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef _WIN32
+#include <windows.h>
+#define CB_CALL __stdcall
+typedef HMODULE Library;
+static Library open_library(const char *path) { return LoadLibraryA(path); }
+static void *symbol(Library lib, const char *name) { return (void *)GetProcAddress(lib, name); }
+static double now(void) {
+    LARGE_INTEGER f, c;
+    QueryPerformanceFrequency(&f);
+    QueryPerformanceCounter(&c);
+    return (double)c.QuadPart / (double)f.QuadPart;
+}
+#else
+#include <dlfcn.h>
+#define CB_CALL
+typedef void *Library;
+static Library open_library(const char *path) { return dlopen(path, RTLD_NOW); }
+static void *symbol(Library lib, const char *name) { return dlsym(lib, name); }
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+#endif
+
+#define CB_WHITE 1
+#define CB_BLACK 2
+#define CB_MAN 4
+#define CB_KING 8
+#define CB_DRAW 0
+#define CB_WIN 1
+#define CB_LOSS 2
+#define CB_UNKNOWN 3
+#define CB_EXACT_TIME 2
+
+struct coor { int x, y; };
+struct CBmove {
+    int jumps, newpiece, oldpiece;
+    struct coor from, to;
+    struct coor path[12];
+    struct coor del[12];
+    int delpiece[12];
+};
+
+typedef int(CB_CALL *getmove_fn)(int board[8][8], int color, double maxtime, char str[1024],
+                                  int *playnow, int info, int moreinfo, struct CBmove *move);
+typedef int(CB_CALL *enginecommand_fn)(char command[256], char reply[1024]);
+typedef int(CB_CALL *islegal_fn)(int board[8][8], int color, int from, int to, struct CBmove *move);
+
+static getmove_fn getmove;
+static enginecommand_fn enginecommand;
+static islegal_fn islegal;
+static int failures = 0;
+
+#define FAIL(...)                                                                                \
+    do {                                                                                         \
+        fprintf(stderr, "FAIL: " __VA_ARGS__);                                                   \
+        fputc('\n', stderr);                                                                     \
+        failures++;                                                                              \
+    } while (0)
+
+/* Italian square n (1-32) to CheckerBoard's coordinates, and back. */
+static struct coor coor_of(int n) {
+    struct coor c;
+    c.y = (n - 1) / 4;
+    c.x = 2 * ((n - 1) % 4) + (c.y % 2);
+    return c;
+}
+static int number_of(struct coor c) { return 1 + 4 * c.y + c.x / 2; }
+
+/* One legal move as `get movelist` gives it. */
+struct listed {
+    int jumps, oldpiece, newpiece, from, to;
+    int landed[12], captured[12], cappiece[12];
+};
+
+static void start_board(int board[8][8]) {
+    memset(board, 0, sizeof(int) * 64);
+    for (int n = 1; n <= 12; n++) {
+        struct coor c = coor_of(n);
+        board[c.x][c.y] = CB_BLACK | CB_MAN;
+    }
+    for (int n = 21; n <= 32; n++) {
+        struct coor c = coor_of(n);
+        board[c.x][c.y] = CB_WHITE | CB_MAN;
+    }
+}
+
+static void fen_of(int board[8][8], int color, char *out) {
+    char white[256] = "", black[256] = "";
+    for (int n = 1; n <= 32; n++) {
+        struct coor c = coor_of(n);
+        int v = board[c.x][c.y];
+        char item[8];
+        if (!v) continue;
+        snprintf(item, sizeof item, "%s%d", (v & CB_KING) ? "K" : "", n);
+        char *list = (v & CB_WHITE) ? white : black;
+        if (*list) strcat(list, ",");
+        strcat(list, item);
+    }
+    sprintf(out, "%c:W%s:B%s", color == CB_WHITE ? 'W' : 'B', white, black);
+}
+
+/* Sends `command`; the reply is left in `reply`. */
+static int command(const char *text, char reply[1024]) {
+    /* CheckerBoard's prototype says char[256]; `set gamehist` can be longer, so the buffer is. */
+    static char buffer[8192];
+    snprintf(buffer, sizeof buffer, "%s", text);
+    reply[0] = 0;
+    return enginecommand(buffer, reply);
+}
+
+/* Parses a `movelist` reply into `moves`; returns the count, or -1 when malformed. */
+static int parse_movelist(const char *reply, struct listed *moves, int capacity) {
+    int count, used;
+    if (sscanf(reply, "movelist %d%n", &count, &used) != 1 || count < 0 || count > capacity)
+        return -1;
+    const char *p = reply + used;
+    if (count > 0 && *p++ != ',') return -1;
+    for (int i = 0; i < count; i++) {
+        struct listed *m = &moves[i];
+        if (sscanf(p, "%d,%d,%d,%d,%d%n", &m->jumps, &m->oldpiece, &m->newpiece, &m->from, &m->to,
+                   &used) != 5 || m->jumps < 0 || m->jumps > 12)
+            return -1;
+        p += used;
+        for (int j = 0; j < m->jumps; j++) {
+            if (sscanf(p, ",%d,%d,%d%n", &m->landed[j], &m->captured[j], &m->cappiece[j], &used) != 3)
+                return -1;
+            p += used;
+        }
+        if (*p != ';') return -1;
+        p++;
+    }
+    return *p == 0 ? count : -1;
+}
+
+/* The board after playing `m` on `board`. */
+static void apply(int board[8][8], const struct listed *m, int after[8][8]) {
+    memcpy(after, board, sizeof(int) * 64);
+    struct coor f = coor_of(m->from), t = coor_of(m->to);
+    after[f.x][f.y] = 0;
+    for (int j = 0; j < m->jumps; j++) {
+        struct coor c = coor_of(m->captured[j]);
+        after[c.x][c.y] = 0;
+    }
+    after[t.x][t.y] = m->newpiece;
+}
+
+/* Whether CBmove describes listed move `m` (same squares, same captured set and pieces). */
+static int describes(const struct CBmove *cb, const struct listed *m) {
+    if (cb->jumps != m->jumps || cb->oldpiece != m->oldpiece || cb->newpiece != m->newpiece)
+        return 0;
+    if (number_of(cb->from) != m->from || number_of(cb->to) != m->to) return 0;
+    for (int j = 0; j < m->jumps; j++) {
+        int found = 0;
+        for (int k = 0; k < m->jumps; k++)
+            if (number_of(cb->del[k]) == m->captured[j] && cb->delpiece[k] == m->cappiece[j]) found = 1;
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+static unsigned long long rng_state = 0x9E3779B97F4A7C15ull;
+static unsigned next_random(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (unsigned)(rng_state >> 32);
+}
+
+/* Plays one game; returns the plies played. */
+static int play_game(int number, double seconds, int *verdicts) {
+    int board[8][8], color = CB_WHITE, plies = 0;
+    static struct listed moves[256];
+    static char text[8192], history[7680];
+    char fen[512], reply[1024], status[1024];
+    int quiet_moves = 0; /* moves in `history` since its FEN */
+    start_board(board);
+    fen_of(board, color, history);
+    int random_plies = 2 + (int)(next_random() % 4);
+    for (; plies < 300; plies++) {
+        fen_of(board, color, fen);
+        snprintf(text, sizeof text, "get movelist %s", fen);
+        if (!command(text, reply)) {
+            FAIL("game %d ply %d: get movelist refused: %s", number, plies, reply);
+            return plies;
+        }
+        int count = parse_movelist(reply, moves, 256);
+        if (count < 0) {
+            FAIL("game %d ply %d: malformed movelist: %s", number, plies, reply);
+            return plies;
+        }
+        if (count == 0) break;
+        int after[8][8];
+        if (plies < random_plies) {
+            /* The opening: random legal moves, so the games differ. */
+            struct listed *m = &moves[next_random() % count];
+            apply(board, m, after);
+            /* islegal must accept it and describe it. */
+            struct CBmove cb;
+            memset(&cb, 0, sizeof cb);
+            if (islegal(board, color, m->from, m->to, &cb) != 1)
+                FAIL("game %d ply %d: islegal refused %d-%d", number, plies, m->from, m->to);
+            memcpy(board, after, sizeof after);
+            color ^= 3;
+            fen_of(board, color, history);
+            continue;
+        }
+        /* As CheckerBoard: the position after the last irreversible move and the moves since. */
+        snprintf(text, sizeof text, "set gamehist %s", history);
+        if (!command(text, reply)) FAIL("game %d ply %d: set gamehist refused: %s", number, plies, reply);
+        int returned[8][8], playnow = 0;
+        struct CBmove cb;
+        memset(&cb, 0, sizeof cb);
+        memcpy(returned, board, sizeof returned);
+        status[0] = 0;
+        int verdict = getmove(returned, color, seconds, status, &playnow, CB_EXACT_TIME, 0, &cb);
+        if (verdict < CB_DRAW || verdict > CB_UNKNOWN)
+            FAIL("game %d ply %d: getmove returned %d", number, plies, verdict);
+        else
+            verdicts[verdict]++;
+        int matched = -1;
+        for (int i = 0; i < count && matched < 0; i++) {
+            apply(board, &moves[i], after);
+            if (memcmp(after, returned, sizeof after) == 0 && describes(&cb, &moves[i])) matched = i;
+        }
+        if (matched < 0) {
+            FAIL("game %d ply %d: %s: the board written back and CBmove (%d-%d, %d jumps) match no legal move (status: %s)",
+                 number, plies, fen, number_of(cb.from), number_of(cb.to), cb.jumps, status);
+            return plies;
+        }
+        if (cb.jumps > 0 && number_of(cb.path[cb.jumps]) != moves[matched].to)
+            FAIL("game %d ply %d: CBmove path does not end on the destination", number, plies);
+        memcpy(board, returned, sizeof returned);
+        color ^= 3;
+        const struct listed *m = &moves[matched];
+        if (m->jumps > 0 || (m->oldpiece & CB_MAN) || quiet_moves > 200) {
+            fen_of(board, color, history);
+            quiet_moves = 0;
+        } else {
+            size_t len = strlen(history);
+            snprintf(history + len, sizeof history - len, " %d-%d", m->from, m->to);
+            quiet_moves++;
+        }
+        if (verdict == CB_WIN || verdict == CB_LOSS || verdict == CB_DRAW) {
+            plies++;
+            break;
+        }
+    }
+    return plies;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s LIBRARY [GAMES] [SECONDS_PER_MOVE]\n", argv[0]);
+        return 2;
+    }
+    int games = argc > 2 ? atoi(argv[2]) : 4;
+    double seconds = argc > 3 ? atof(argv[3]) : 0.02;
+    Library lib = open_library(argv[1]);
+    if (!lib) {
+        fprintf(stderr, "cannot load %s\n", argv[1]);
+        return 2;
+    }
+    getmove = (getmove_fn)symbol(lib, "getmove");
+    enginecommand = (enginecommand_fn)symbol(lib, "enginecommand");
+    islegal = (islegal_fn)symbol(lib, "islegal");
+    if (!getmove || !enginecommand || !islegal) {
+        fprintf(stderr, "the library lacks getmove, enginecommand or islegal\n");
+        return 2;
+    }
+    char reply[1024];
+    command("name", reply);
+    printf("engine: %s\n", reply);
+    if (!command("get gametype", reply) || strcmp(reply, "22") != 0) FAIL("get gametype: %s", reply);
+    if (!command("get protocolversion", reply) || strcmp(reply, "2") != 0) FAIL("get protocolversion: %s", reply);
+    /* CheckerBoard's start-up probe: a position with no move must answer exactly "movelist 0". */
+    if (!command("get movelist W:W29:B25,26,22", reply) || strcmp(reply, "movelist 0") != 0)
+        FAIL("get movelist of a position without moves: %s", reply);
+    if (command("set hashsize 16", reply) != 1) FAIL("set hashsize: %s", reply);
+    if (command("frobnicate", reply) != 0) FAIL("an unknown command was accepted");
+
+    /* playnow already set: the move must come at once, not after the 30 s asked. */
+    {
+        int board[8][8], playnow = 1;
+        char status[1024];
+        struct CBmove cb;
+        start_board(board);
+        command("set book 0", reply);
+        double t0 = now();
+        getmove(board, CB_WHITE, 30.0, status, &playnow, 0, 0, &cb);
+        double took = now() - t0;
+        printf("playnow set: move after %.3f s\n", took);
+        if (took > 1.0) FAIL("playnow ignored: %.3f s", took);
+        command("set book 2", reply);
+    }
+
+    int verdicts[4] = {0, 0, 0, 0}, total = 0;
+    double t0 = now();
+    for (int g = 1; g <= games; g++) {
+        int plies = play_game(g, seconds, verdicts);
+        total += plies;
+        printf("game %d: %d plies\n", g, plies);
+    }
+    printf("%d games, %d plies in %.1f s; verdicts draw %d win %d loss %d unknown %d; failures %d\n",
+           games, total, now() - t0, verdicts[0], verdicts[1], verdicts[2], verdicts[3], failures);
+    return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,172 @@
+//! `enginecommand`: CheckerBoard's text commands and their replies.
+
+use crate::board::movelist_reply;
+use crate::engine::Engine;
+use dama_engine::parse_fen;
+
+/// The engine's name as CheckerBoard lists it.
+pub const NAME: &str = "Dama";
+
+/// A command's reply and whether it was understood (`enginecommand`'s return value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// 1 when the command was understood and carried out, 0 otherwise.
+    pub understood: bool,
+    /// The text for CheckerBoard.
+    pub text: String,
+}
+
+fn ok(text: impl Into<String>) -> Reply {
+    Reply { understood: true, text: text.into() }
+}
+
+/// A command understood but refused (a bad value): 0 with the reason.
+fn refused(text: impl Into<String>) -> Reply {
+    Reply { understood: false, text: text.into() }
+}
+
+/// A command Dama does not handle: 0 and `?`, which makes CheckerBoard grey the option out.
+fn unknown() -> Reply {
+    Reply { understood: false, text: "?".to_string() }
+}
+
+fn number<T: std::str::FromStr>(value: &str, name: &str) -> Result<T, Reply> {
+    value.trim().parse().map_err(|_| refused(format!("{name}: '{}' is not a number", value.trim())))
+}
+
+/// Carries out one command.
+pub fn run(engine: &mut Engine, command: &str) -> Reply {
+    let command = command.trim();
+    let (verb, rest) = command.split_once(char::is_whitespace).unwrap_or((command, ""));
+    let rest = rest.trim();
+    match verb {
+        "name" => ok(NAME),
+        "about" => ok(about(engine)),
+        // No help file ships with the DLL: an empty reply, as CheckerBoard allows.
+        "help" => ok(""),
+        "get" => get(engine, rest),
+        "set" => set(engine, rest),
+        _ => unknown(),
+    }
+}
+
+fn about(engine: &Engine) -> String {
+    format!(
+        "Dama {}\nAn engine for Dama Italiana (FID rules): alpha-beta search, a learned \
+         evaluation, an opening book and endgame tables.\nHash {} MiB, {} thread(s), book {}, \
+         endgame tables {}.",
+        env!("CARGO_PKG_VERSION"),
+        engine.hash_mib(),
+        engine.threads(),
+        engine.book(),
+        engine.tables_text()
+    )
+}
+
+fn get(engine: &mut Engine, what: &str) -> Reply {
+    let (name, argument) = what.split_once(char::is_whitespace).unwrap_or((what, ""));
+    match name {
+        "protocolversion" => ok("2"),
+        "gametype" => ok("22"),
+        "hashsize" => ok(engine.hash_mib().to_string()),
+        "book" => ok(engine.book().to_string()),
+        "searchthreads" => ok(engine.threads().to_string()),
+        "dbpath" => ok(engine.db_path().map(|p| p.display().to_string()).unwrap_or_default()),
+        "max_dbpieces" => ok(engine.db_pieces().to_string()),
+        "movelist" => match parse_fen(argument.trim()) {
+            Ok(position) => ok(movelist_reply(&position)),
+            Err(e) => refused(format!("movelist: bad FEN '{}': {e}", argument.trim())),
+        },
+        _ => unknown(),
+    }
+}
+
+fn set(engine: &mut Engine, what: &str) -> Reply {
+    let (name, value) = what.split_once(char::is_whitespace).unwrap_or((what, ""));
+    let value = value.trim();
+    let done = |result: Result<(), String>, text: String| match result {
+        Ok(()) => ok(text),
+        Err(e) => refused(e),
+    };
+    match name {
+        "hashsize" => match number::<usize>(value, "hashsize") {
+            Ok(mib) => done(engine.set_hash_mib(mib), format!("hashsize {mib}")),
+            Err(reply) => reply,
+        },
+        "book" => match number::<u32>(value, "book") {
+            Ok(book) => done(engine.set_book(book), format!("book {book}")),
+            Err(reply) => reply,
+        },
+        "searchthreads" => match number::<usize>(value, "searchthreads") {
+            Ok(n) => done(engine.set_threads(n), format!("searchthreads {n}")),
+            Err(reply) => reply,
+        },
+        "dbpath" => done(engine.set_db_path(value), format!("dbpath {value}")),
+        "max_dbpieces" => match number::<u32>(value, "max_dbpieces") {
+            Ok(n) => done(engine.set_db_pieces(n), format!("max_dbpieces {n}")),
+            Err(reply) => reply,
+        },
+        "gamehist" => done(engine.set_game_history(value), "gamehist".to_string()),
+        _ => unknown(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reply(engine: &mut Engine, command: &str) -> (bool, String) {
+        let r = run(engine, command);
+        (r.understood, r.text)
+    }
+
+    #[test]
+    fn identity_and_protocol() {
+        let mut e = Engine::new();
+        assert_eq!(reply(&mut e, "name"), (true, "Dama".to_string()));
+        assert_eq!(reply(&mut e, "get protocolversion"), (true, "2".to_string()));
+        assert_eq!(reply(&mut e, "get gametype"), (true, "22".to_string()));
+        assert!(reply(&mut e, "about").1.contains("Dama Italiana"));
+        assert_eq!(reply(&mut e, "help"), (true, String::new()));
+    }
+
+    #[test]
+    fn settings_are_kept_and_bad_values_refused() {
+        let mut e = Engine::new();
+        assert!(reply(&mut e, "set hashsize 16").0);
+        assert_eq!(reply(&mut e, "get hashsize").1, "16");
+        assert!(!reply(&mut e, "set hashsize 0").0);
+        assert!(!reply(&mut e, "set hashsize lots").0);
+        assert_eq!(reply(&mut e, "get hashsize").1, "16");
+        assert!(reply(&mut e, "set book 0").0);
+        assert_eq!(reply(&mut e, "get book").1, "0");
+        assert!(!reply(&mut e, "set book 9").0);
+        assert!(reply(&mut e, "set searchthreads 2").0);
+        assert_eq!(reply(&mut e, "get searchthreads").1, "2");
+        assert!(!reply(&mut e, "set searchthreads 0").0);
+        assert!(reply(&mut e, "set max_dbpieces 4").0);
+        assert_eq!(reply(&mut e, "get max_dbpieces").1, "4");
+        let missing = reply(&mut e, "set dbpath /nonexistent/dama-tables");
+        assert!(!missing.0 && missing.1.contains("/nonexistent/dama-tables"), "{missing:?}");
+        assert_eq!(reply(&mut e, "get dbpath").1, "");
+    }
+
+    #[test]
+    fn unknown_commands_answer_a_question_mark() {
+        let mut e = Engine::new();
+        for command in ["", "fly", "get colour", "set allscores 1", "set solve 1"] {
+            assert_eq!(reply(&mut e, command), (false, "?".to_string()), "{command}");
+        }
+    }
+
+    #[test]
+    fn movelist_and_gamehist() {
+        let mut e = Engine::new();
+        assert_eq!(reply(&mut e, "get movelist W:W29:B25,26,22"), (true, "movelist 0".into()));
+        assert!(reply(&mut e, "get movelist W:W21-32:B1-12").1.starts_with("movelist 7,"));
+        assert!(!reply(&mut e, "get movelist nonsense").0);
+        assert!(reply(&mut e, "set gamehist W:WK29:BK4 29-25 4-8 25-29").0);
+        let bad = reply(&mut e, "set gamehist W:WK29:BK4 29-30");
+        assert!(!bad.0 && bad.1.contains("move 1"), "{bad:?}");
+    }
+}

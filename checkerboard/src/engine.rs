@@ -1,0 +1,464 @@
+//! The engine behind the DLL: one instance, its settings, the game history CheckerBoard sends,
+//! and `getmove` in safe Rust (the FFI layer only converts pointers).
+
+use crate::board::{
+    cb_move, position_from_board, write_board, CbBoard, CbMove, CB_DRAW, CB_LOSS, CB_UNKNOWN,
+    CB_WIN,
+};
+use dama_engine::search::endgame::is_tablebase_score;
+use dama_engine::search::score::{plies_to_end, score_text};
+use dama_engine::search::{
+    Clock, EndgameTables, GameHistory, SearchControl, SearchInfo, SearchLimits, SearchResult,
+    Searcher, MAX_TABLE_MIB, MAX_THREADS,
+};
+use dama_engine::{parse_fen, parse_move, path_notation, Move, Position};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The transposition table size at load, MiB.
+pub const DEFAULT_HASH_MIB: usize = 64;
+/// `set book` values: 0 none, 1 all kinds of moves, 2 good moves, 3 best moves.
+pub const DEFAULT_BOOK: u32 = 2;
+/// The pieces probed in the endgame tables when CheckerBoard does not say.
+pub const DEFAULT_DB_PIECES: u32 = 6;
+/// Stack for the search thread (the search recurses; CheckerBoard's own thread may be small).
+const STACK_BYTES: usize = 8 << 20;
+/// How often `getmove` looks at `playnow` and refreshes the status line.
+pub const POLL: Duration = Duration::from_millis(5);
+
+/// What `getmove` is given besides the board.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveRequest {
+    /// CheckerBoard's colour of the side to move.
+    pub color: i32,
+    /// Seconds for the move.
+    pub maxtime: f64,
+    /// The `info` bits.
+    pub info: i32,
+    /// The packed clock of the incremental mode.
+    pub moreinfo: i32,
+}
+
+/// What `getmove` answers.
+#[derive(Clone, Debug)]
+pub struct MoveAnswer {
+    /// The move played, if any.
+    pub cb_move: Option<CbMove>,
+    /// The position after it (the board to write back).
+    pub after: Option<Position>,
+    /// `CB_WIN`, `CB_LOSS`, `CB_DRAW` or `CB_UNKNOWN`.
+    pub verdict: i32,
+    /// The last status line.
+    pub status: String,
+}
+
+/// The engine's state between calls.
+pub struct Engine {
+    searcher: Option<Searcher>,
+    hash_mib: usize,
+    threads: usize,
+    /// 0-3 as CheckerBoard's `set book`.
+    book: u32,
+    db_path: Option<PathBuf>,
+    db_pieces: u32,
+    tables: Option<Arc<dyn EndgameTables>>,
+    /// The game since the last irreversible move, from `set gamehist`: the position at its end
+    /// and its history.
+    game: Option<(Position, GameHistory)>,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+/// The time limits of a `getmove` call.
+pub fn limits_for(request: &MoveRequest) -> SearchLimits {
+    const INCREMENTAL_SHIFT: i32 = 2;
+    const EXACT_TIME: i32 = 2;
+    let units = [0.001, 0.01, 0.1];
+    let mode = (request.info >> INCREMENTAL_SHIFT) & 3;
+    let seconds =
+        |s: f64| Duration::from_secs_f64(if s.is_finite() { s.clamp(0.0, 1e6) } else { 0.0 });
+    if mode != 0 {
+        let unit = units[(mode - 1) as usize];
+        let packed = request.moreinfo as u32;
+        let remaining = f64::from(packed >> 16) * unit;
+        let increment = f64::from(packed & 0xffff) * unit;
+        return SearchLimits {
+            clock: Some(Clock {
+                time: seconds(remaining),
+                increment: seconds(increment),
+                moves_to_go: None,
+            }),
+            ..SearchLimits::default()
+        };
+    }
+    let time = seconds(request.maxtime).max(Duration::from_millis(10));
+    if request.info & EXACT_TIME != 0 {
+        SearchLimits::move_time(time)
+    } else {
+        // "Think about maxtime on average": a clock worth 30 such moves, so easy moves finish
+        // early and hard ones may take up to a few times as long.
+        SearchLimits {
+            clock: Some(Clock {
+                time: time * 30,
+                increment: Duration::ZERO,
+                moves_to_go: Some(30),
+            }),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+impl Engine {
+    /// A fresh engine: default hash, one thread, book on, no endgame tables.
+    pub fn new() -> Engine {
+        Engine {
+            searcher: None,
+            hash_mib: DEFAULT_HASH_MIB,
+            threads: 1,
+            book: DEFAULT_BOOK,
+            db_path: None,
+            db_pieces: DEFAULT_DB_PIECES,
+            tables: None,
+            game: None,
+        }
+    }
+
+    /// The searcher, made on first use (so loading the DLL allocates nothing large).
+    fn searcher(&mut self) -> Result<&mut Searcher, String> {
+        if self.searcher.is_none() {
+            let mut searcher = Searcher::new(self.hash_mib, self.threads)
+                .map_err(|e| format!("hash table: {e}"))?;
+            searcher.set_endgame_tables(self.tables.clone());
+            self.searcher = Some(searcher);
+        }
+        Ok(self.searcher.as_mut().expect("made above"))
+    }
+
+    /// The hash size, MiB.
+    pub fn hash_mib(&self) -> usize {
+        self.hash_mib
+    }
+
+    /// Sets the hash size; refused (and unchanged) outside 1..=MAX_TABLE_MIB or when the memory
+    /// cannot be had.
+    pub fn set_hash_mib(&mut self, mib: usize) -> Result<(), String> {
+        if !(1..=MAX_TABLE_MIB as usize).contains(&mib) {
+            return Err(format!("hashsize must be 1 to {MAX_TABLE_MIB} MiB"));
+        }
+        if let Some(searcher) = &mut self.searcher {
+            searcher.set_table_size(mib).map_err(|e| format!("hash table: {e}"))?;
+        }
+        self.hash_mib = mib;
+        Ok(())
+    }
+
+    /// The search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Sets the search threads (1..=MAX_THREADS).
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+        if !(1..=MAX_THREADS as usize).contains(&threads) {
+            return Err(format!("searchthreads must be 1 to {MAX_THREADS}"));
+        }
+        if let Some(searcher) = &mut self.searcher {
+            searcher.set_threads(threads);
+        }
+        self.threads = threads;
+        Ok(())
+    }
+
+    /// The book setting, 0-3.
+    pub fn book(&self) -> u32 {
+        self.book
+    }
+
+    /// Sets the book: 0 off, 1 all kinds of moves, 2 good moves, 3 best moves only.
+    pub fn set_book(&mut self, book: u32) -> Result<(), String> {
+        if book > 3 {
+            return Err("book must be 0 (off) to 3 (best moves)".to_string());
+        }
+        self.book = book;
+        Ok(())
+    }
+
+    /// The endgame table directory, if set.
+    pub fn db_path(&self) -> Option<&PathBuf> {
+        self.db_path.as_ref()
+    }
+
+    /// The most pieces probed.
+    pub fn db_pieces(&self) -> u32 {
+        self.db_pieces
+    }
+
+    /// Opens the tables of `dir` (an empty path turns them off).
+    pub fn set_db_path(&mut self, dir: &str) -> Result<(), String> {
+        let dir = dir.trim();
+        if dir.is_empty() {
+            self.db_path = None;
+            self.tables = None;
+        } else {
+            let path = PathBuf::from(dir);
+            let tables = Self::open_tables(&path, self.db_pieces)?;
+            self.db_path = Some(path);
+            self.tables = tables;
+        }
+        if let Some(searcher) = &mut self.searcher {
+            searcher.set_endgame_tables(self.tables.clone());
+        }
+        Ok(())
+    }
+
+    /// Limits the tables to `pieces` (0 turns them off).
+    pub fn set_db_pieces(&mut self, pieces: u32) -> Result<(), String> {
+        if pieces > 32 {
+            return Err("max_dbpieces must be 0 to 32".to_string());
+        }
+        self.db_pieces = pieces;
+        if let Some(path) = self.db_path.clone() {
+            self.tables = Self::open_tables(&path, pieces)?;
+            if let Some(searcher) = &mut self.searcher {
+                searcher.set_endgame_tables(self.tables.clone());
+            }
+        }
+        Ok(())
+    }
+
+    fn open_tables(dir: &Path, pieces: u32) -> Result<Option<Arc<dyn EndgameTables>>, String> {
+        if pieces == 0 {
+            return Ok(None);
+        }
+        let mut tables = dama_egdb::Tablebase::open(dir)
+            .map_err(|e| format!("endgame tables in '{}': {e}", dir.display()))?;
+        tables.limit_pieces(pieces);
+        Ok(Some(Arc::new(tables)))
+    }
+
+    /// A description of the tables in use.
+    pub fn tables_text(&self) -> String {
+        match (&self.db_path, &self.tables) {
+            (Some(path), Some(_)) => {
+                format!("{} (up to {} pieces)", path.display(), self.db_pieces)
+            }
+            (Some(path), None) => format!("{} (off: max_dbpieces 0)", path.display()),
+            _ => "none".to_string(),
+        }
+    }
+
+    /// `set gamehist FEN MOVES...`: the game since its last irreversible move.
+    pub fn set_game_history(&mut self, text: &str) -> Result<(), String> {
+        self.game = None;
+        let mut words = text.split_whitespace();
+        let fen = words.next().ok_or("gamehist needs a FEN")?;
+        let mut position = parse_fen(fen).map_err(|e| format!("gamehist: bad FEN '{fen}': {e}"))?;
+        let mut history = GameHistory::new(&position);
+        for (i, word) in words.enumerate() {
+            let mv = parse_move(&position, word)
+                .map_err(|e| format!("gamehist: move {} '{word}' is refused: {e}", i + 1))?;
+            let next = position.play(&mv);
+            history.push(&position, &mv, &next);
+            position = next;
+        }
+        self.game = Some((position, history));
+        Ok(())
+    }
+
+    /// The history to search `position` with: that of `set gamehist` when it ends there.
+    fn history_for(&self, position: &Position) -> GameHistory {
+        match &self.game {
+            Some((end, history)) if end == position => history.clone(),
+            _ => GameHistory::new(position),
+        }
+    }
+
+    /// A book move for `position`, if the book is on and holds it. Level 3 plays only the
+    /// book's best moves, 2 those within its usual margin, 1 within twice that.
+    fn book_move(&self, position: &Position) -> Option<Move> {
+        use rand::SeedableRng;
+        let margin = match self.book {
+            0 => return None,
+            1 => 2 * dama_book::DEFAULT_MARGIN,
+            2 => dama_book::DEFAULT_MARGIN,
+            _ => 0,
+        };
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0xDA3A_CB00 ^ position.key());
+        dama_book::default_book().probe(position, &mut rng, margin)
+    }
+
+    /// Chooses and plays a move in `board`'s position. `playnow` is read while searching; the
+    /// status line is passed to `status` as it changes (from the calling thread).
+    pub fn get_move(
+        &mut self,
+        board: &CbBoard,
+        request: &MoveRequest,
+        playnow: &dyn Fn() -> bool,
+        status: &mut dyn FnMut(&str),
+    ) -> Result<MoveAnswer, String> {
+        let position = position_from_board(board, request.color)?;
+        let history = self.history_for(&position);
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            let text = "no legal move: the game is lost".to_string();
+            status(&text);
+            return Ok(MoveAnswer { cb_move: None, after: None, verdict: CB_LOSS, status: text });
+        }
+        let (mv, text, score) = if moves.len() == 1 {
+            (moves[0], format!("only move {}", path_notation(&moves[0])), None)
+        } else if let Some(mv) = self.book_move(&position) {
+            (mv, format!("book move {}", path_notation(&mv)), None)
+        } else {
+            let result = self.search(&position, &history, request, playnow, status)?;
+            let mv = result.best_move.ok_or("the search found no move")?;
+            let text =
+                status_text(&result.pv, result.depth, result.score, result.nodes, result.time);
+            (mv, text, Some(result.score))
+        };
+        status(&text);
+        let after = position.play(&mv);
+        let mut history_after = history;
+        history_after.push(&position, &mv, &after);
+        let verdict = verdict(&after, &history_after, score);
+        // The game goes on from the new position: keep its history for the next call.
+        self.game = Some((after, history_after));
+        Ok(MoveAnswer {
+            cb_move: Some(cb_move(&position, &mv)),
+            after: Some(after),
+            verdict,
+            status: text,
+        })
+    }
+
+    /// Searches on a thread of its own while this thread watches `playnow` and passes on the
+    /// status line.
+    fn search(
+        &mut self,
+        position: &Position,
+        history: &GameHistory,
+        request: &MoveRequest,
+        playnow: &dyn Fn() -> bool,
+        status: &mut dyn FnMut(&str),
+    ) -> Result<SearchResult, String> {
+        let limits = limits_for(request);
+        let control = Arc::new(SearchControl::new());
+        let latest: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
+        let mut searcher = self.searcher.take().map_or_else(
+            || {
+                self.searcher()?;
+                Ok::<_, String>(self.searcher.take().expect("just made"))
+            },
+            Ok,
+        )?;
+        let (position, history) = (*position, history.clone());
+        let (thread_control, thread_latest) = (Arc::clone(&control), Arc::clone(&latest));
+        let handle = std::thread::Builder::new()
+            .name("damacb-search".into())
+            .stack_size(STACK_BYTES)
+            .spawn(move || {
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    searcher.search(&position, &history, &limits, &thread_control, |info| {
+                        let text = progress_text(info);
+                        *thread_latest.lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
+                    })
+                }));
+                (searcher, outcome)
+            })
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        let mut stopped = false;
+        while !handle.is_finished() {
+            if !stopped && playnow() {
+                control.stop();
+                stopped = true;
+            }
+            if let Some(text) = latest.lock().unwrap_or_else(|e| e.into_inner()).take() {
+                status(&text);
+            }
+            std::thread::sleep(POLL);
+        }
+        let (searcher, outcome) = handle.join().map_err(|_| "the search thread failed")?;
+        self.searcher = Some(searcher);
+        outcome.map_err(|_| {
+            // The table may hold anything after a panic: start afresh next time.
+            self.searcher = None;
+            "the search failed".to_string()
+        })
+    }
+}
+
+/// The status line during the search.
+fn progress_text(info: &SearchInfo) -> String {
+    let mut text = status_text(&info.pv, info.depth, info.score, info.nodes, info.time);
+    if info.tablebase_hits > 0 {
+        text.push_str(&format!("  tb {}", info.tablebase_hits));
+    }
+    text
+}
+
+/// `depth 12  score +0.35  nodes 1.2M  2.3 s  pv 22-18 11-14 ...` (CheckerBoard shows it in its
+/// status bar).
+fn status_text(pv: &[Move], depth: u32, score: i32, nodes: u64, time: Duration) -> String {
+    let nodes = if nodes >= 1_000_000 {
+        format!("{:.1}M", nodes as f64 / 1e6)
+    } else if nodes >= 1_000 {
+        format!("{:.0}k", nodes as f64 / 1e3)
+    } else {
+        nodes.to_string()
+    };
+    let line: Vec<String> = pv.iter().take(12).map(path_notation).collect();
+    format!(
+        "Dama  depth {depth}  score {}  nodes {nodes}  {:.1} s  pv {}",
+        score_text(score),
+        time.as_secs_f64(),
+        line.join(" ")
+    )
+}
+
+/// The verdict after our move: a win when the opponent cannot move or the search sees a forced
+/// win (or a table win), a loss when it sees a forced loss, a draw when the game is drawn by
+/// rule (repetition or the 40-move count), else unknown. CheckerBoard ends engine matches on a
+/// claim, so nothing is claimed on an evaluation.
+fn verdict(after: &Position, history: &GameHistory, score: Option<i32>) -> i32 {
+    if after.legal_moves().is_empty() {
+        return CB_WIN;
+    }
+    if history.is_draw() {
+        return CB_DRAW;
+    }
+    match score {
+        Some(s) if plies_to_end(s).is_some() || is_tablebase_score(s) => {
+            if s > 0 {
+                CB_WIN
+            } else {
+                CB_LOSS
+            }
+        }
+        _ => CB_UNKNOWN,
+    }
+}
+
+/// Writes the position after the move and fills `out` (FFI helper kept here so it is tested).
+pub fn apply_answer(board: &mut CbBoard, out: &mut CbMove, answer: &MoveAnswer) {
+    if let (Some(m), Some(after)) = (answer.cb_move, answer.after) {
+        *out = m;
+        write_board(board, &after);
+    }
+}
+
+/// `islegal`: a legal move of `color` from square `from` to square `to`. When several captures
+/// join the same two squares (taking different pieces), this is the first in Dama's move order:
+/// `islegal` cannot tell them apart, which is why CheckerBoard asks `get movelist` instead.
+pub fn is_legal(board: &CbBoard, color: i32, from: i32, to: i32) -> Result<Option<CbMove>, String> {
+    let position = position_from_board(board, color)?;
+    let found = position
+        .legal_moves()
+        .iter()
+        .find(|m| i32::from(m.from().number()) == from && i32::from(m.to().number()) == to)
+        .copied();
+    Ok(found.map(|mv| cb_move(&position, &mv)))
+}
