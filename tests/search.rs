@@ -202,3 +202,38 @@ fn the_forty_move_count_is_a_draw_inside_the_search() {
     );
     assert_eq!(drawn.score, 0);
 }
+
+#[test]
+fn multipv_lines_are_distinct_legal_moves_best_first_and_line_one_is_the_single_best() {
+    // Over the bench positions at a fixed depth: every search's lines are distinct legal moves
+    // ordered by score, with their own legal lines; where the best move is clear (20 hundredths
+    // above the second), line 1 is the move the single-line search plays.
+    let bench = include_str!("../protocol/data/bench.fen");
+    let mut clear = 0;
+    for fen in bench.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let position = parse_fen(fen).unwrap();
+        let legal = position.legal_moves();
+        let limits = SearchLimits { multipv: 3, ..SearchLimits::depth(7) };
+        let several = search(fen, limits, 1);
+        assert_eq!(several.lines.len(), legal.len().min(3), "{fen}");
+        let firsts: Vec<_> = several.lines.iter().map(|l| l.pv[0]).collect();
+        for (i, line) in several.lines.iter().enumerate() {
+            assert!(legal.contains(&line.pv[0]), "{fen}");
+            assert!(!firsts[..i].contains(&line.pv[0]), "{fen}: a move twice");
+            let mut at = position;
+            for mv in &line.pv {
+                assert!(at.legal_moves().contains(mv), "{fen}: illegal line");
+                at = at.play(mv);
+            }
+        }
+        assert!(several.lines.windows(2).all(|w| w[0].score >= w[1].score), "{fen}");
+        assert_eq!(several.best_move, Some(firsts[0]));
+        assert_eq!(several.score, several.lines[0].score);
+        if several.lines.len() >= 2 && several.lines[0].score - several.lines[1].score >= 20 {
+            clear += 1;
+            let single = search(fen, SearchLimits::depth(7), 1);
+            assert_eq!(single.best_move, Some(firsts[0]), "{fen}");
+        }
+    }
+    assert!(clear >= 5, "only {clear} positions with a clear best move");
+}

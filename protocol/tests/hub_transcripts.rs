@@ -42,6 +42,8 @@ fn params_with_switch(
         "param name=log-file value=\"\" type=string".to_string(),
         "param name=egdb-path value=\"\" type=string".to_string(),
         "param name=egdb-pieces value=6 type=int min=0 max=6".to_string(),
+        "param name=multipv value=1 type=int min=1 max=64".to_string(),
+        "param name=skill value=20 type=int min=1 max=20".to_string(),
         format!(
             "param name=eval value={} type=enum values=\"classic learned\"",
             dama_engine::search::SearchOptions::default().eval_name()

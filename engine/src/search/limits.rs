@@ -29,6 +29,9 @@ pub struct SearchLimits {
     pub clock: Option<Clock>,
     /// Search until stopped, ignoring the other limits except depth... none: analysis mode.
     pub infinite: bool,
+    /// How many best moves to search and report, each with its own score and line (0 and 1:
+    /// only the best). More lines cost time: every line is a search of the moves left.
+    pub multipv: usize,
 }
 
 impl SearchLimits {

@@ -26,6 +26,7 @@ pub mod limits;
 pub mod options;
 pub mod ordering;
 pub mod score;
+pub mod skill;
 pub mod tt;
 mod worker;
 
@@ -73,6 +74,17 @@ pub struct SearchInfo {
     pub table_fill: u32,
     /// Positions answered by the endgame tables.
     pub tablebase_hits: u64,
+    /// Which line this is, 1 for the best (several lines with `SearchLimits::multipv`).
+    pub multipv: usize,
+}
+
+/// One line of a search: its score and its moves, the first being the move it is about.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// The score of the line's first move.
+    pub score: Score,
+    /// The principal variation after that move, the move first.
+    pub pv: Vec<Move>,
 }
 
 /// The outcome of a search.
@@ -92,6 +104,10 @@ pub struct SearchResult {
     pub time: Duration,
     /// The principal variation.
     pub pv: Vec<Move>,
+    /// The best lines of the last completed iteration, best first: one, or up to
+    /// `SearchLimits::multipv` (fewer when there are fewer legal moves). `lines[0]` is the best
+    /// move's score and line.
+    pub lines: Vec<Line>,
 }
 
 /// A search engine: the transposition table and the thread count, kept between searches.
@@ -187,6 +203,7 @@ impl Searcher {
             nodes: 0,
             time: started.elapsed(),
             pv: best.into_iter().collect(),
+            lines: best.map(|m| Line { score: 0, pv: vec![m] }).into_iter().collect(),
         };
         if root_moves.is_empty() {
             wait_if_unbounded(limits, control);
@@ -229,6 +246,7 @@ impl Searcher {
                         moves,
                         max_depth,
                         1 + (id % 2) as u32,
+                        1,
                         shared,
                         &mut |_| {},
                     );
@@ -241,6 +259,7 @@ impl Searcher {
                 std::mem::take(&mut root_moves),
                 max_depth,
                 1,
+                limits.multipv.max(1),
                 &shared,
                 &mut progress,
             );
@@ -248,15 +267,17 @@ impl Searcher {
             outcome
         });
         wait_if_unbounded(limits, control);
-        let (best, score, depth, pv) = result;
+        let (depth, lines) = result;
+        let pv = lines[0].pv.clone();
         SearchResult {
-            best_move: Some(best),
+            best_move: Some(pv[0]),
             ponder_move: pv.get(1).copied(),
-            score,
+            score: lines[0].score,
             depth,
             nodes: shared.nodes.load(Ordering::Relaxed),
             time: started.elapsed(),
             pv,
+            lines,
         }
     }
 }
@@ -268,58 +289,94 @@ fn wait_if_unbounded(limits: &SearchLimits, control: &SearchControl) {
     }
 }
 
-/// Iterative deepening on one thread; returns (best move, score, depth, principal variation).
+/// One root search of `moves` (the best of them comes first) with aspiration windows around
+/// `guess`; `None` when the search was stopped before it finished.
+fn search_line(
+    worker: &mut Worker,
+    root: &Position,
+    moves: &mut [Move],
+    depth: u32,
+    guess: Score,
+    shared: &Shared,
+) -> Option<Score> {
+    let mut delta = 25;
+    let aspiration = depth >= 5 && shared.options.aspiration_windows;
+    let (mut alpha, mut beta) =
+        if aspiration { (guess - delta, guess + delta) } else { (-INFINITY, INFINITY) };
+    loop {
+        let s = worker.search_root(root, moves, depth as i32, alpha, beta);
+        if worker.stopped {
+            return None;
+        }
+        if s <= alpha {
+            alpha = (s - delta).max(-INFINITY);
+        } else if s >= beta {
+            beta = (s + delta).min(INFINITY);
+        } else {
+            return Some(s);
+        }
+        delta *= 2;
+        if delta > 400 {
+            (alpha, beta) = (-INFINITY, INFINITY);
+        }
+    }
+}
+
+/// Iterative deepening on one thread, with `lines` best moves searched each iteration (the k-th
+/// line is a search of the moves the first k-1 lines did not take); returns the last completed
+/// depth and its lines, best first.
+#[allow(clippy::too_many_arguments)]
 fn iterate(
     worker: &mut Worker,
     root: &Position,
     mut moves: Vec<Move>,
     max_depth: u32,
     first_depth: u32,
+    lines: usize,
     shared: &Shared,
     progress: &mut dyn FnMut(&SearchInfo),
-) -> (Move, Score, u32, Vec<Move>) {
-    let mut best = (moves[0], 0, 0, vec![moves[0]]);
-    let mut score = 0;
+) -> (u32, Vec<Line>) {
+    let lines = lines.clamp(1, moves.len());
+    let mut best: (u32, Vec<Line>) =
+        (0, moves[..lines].iter().map(|&m| Line { score: 0, pv: vec![m] }).collect());
     for depth in first_depth..=max_depth {
-        let mut delta = 25;
-        let aspiration = depth >= 5 && shared.options.aspiration_windows;
-        let (mut alpha, mut beta) =
-            if aspiration { (score - delta, score + delta) } else { (-INFINITY, INFINITY) };
-        loop {
-            let s = worker.search_root(root, &mut moves, depth as i32, alpha, beta);
-            if worker.stopped {
+        let mut found: Vec<Line> = Vec::with_capacity(lines);
+        for k in 0..lines {
+            let guess = best.1[k.min(best.1.len() - 1)].score;
+            let Some(score) = search_line(worker, root, &mut moves[k..], depth, guess, shared)
+            else {
                 break;
-            }
-            if s <= alpha {
-                alpha = (s - delta).max(-INFINITY);
-            } else if s >= beta {
-                beta = (s + delta).min(INFINITY);
-            } else {
-                score = s;
-                break;
-            }
-            delta *= 2;
-            if delta > 400 {
-                (alpha, beta) = (-INFINITY, INFINITY);
-            }
+            };
+            let pv = worker.principal_variation();
+            found.push(Line { score, pv: if pv.is_empty() { vec![moves[k]] } else { pv } });
         }
         worker.flush_nodes();
         if worker.stopped {
             break;
         }
-        let pv = worker.principal_variation();
-        best = (moves[0], score, depth, if pv.is_empty() { vec![moves[0]] } else { pv });
+        // Search instability can leave a later line above an earlier one: order them by score
+        // (stable), with the root moves in the same order for the next iteration.
+        let mut order: Vec<usize> = (0..lines).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(found[k].score));
+        let firsts: Vec<Move> = order.iter().map(|&k| moves[k]).collect();
+        moves[..lines].copy_from_slice(&firsts);
+        let found: Vec<Line> = order.iter().map(|&k| found[k].clone()).collect();
+        let score = found[0].score;
+        best = (depth, found);
         let elapsed = shared.control.elapsed();
-        progress(&SearchInfo {
-            depth,
-            seldepth: worker.seldepth,
-            score,
-            nodes: shared.nodes.load(Ordering::Relaxed),
-            time: elapsed,
-            pv: best.3.clone(),
-            table_fill: shared.tt.fill_permille(),
-            tablebase_hits: shared.tablebase_hits.load(Ordering::Relaxed),
-        });
+        for (k, line) in best.1.iter().enumerate() {
+            progress(&SearchInfo {
+                depth,
+                seldepth: worker.seldepth,
+                score: line.score,
+                nodes: shared.nodes.load(Ordering::Relaxed),
+                time: elapsed,
+                pv: line.pv.clone(),
+                table_fill: shared.tt.fill_permille(),
+                tablebase_hits: shared.tablebase_hits.load(Ordering::Relaxed),
+                multipv: k + 1,
+            });
+        }
         if let Some(budget) = shared.budget {
             if !shared.control.is_pondering() && budget.declines_new_iteration(elapsed) {
                 break;
@@ -328,6 +385,7 @@ fn iterate(
         if is_decisive(score)
             && plies_to_end(score).is_some_and(|n| (n.unsigned_abs()) < depth)
             && !shared.control.is_pondering()
+            && lines == 1
         {
             // The game's end is inside the horizon: deeper iterations cannot change the result.
             if shared.budget.is_some() || shared.node_limit.is_some() {

@@ -40,6 +40,10 @@ pub struct AnalyzeArgs {
     /// Search without the endgame tables.
     #[arg(long)]
     no_egdb: bool,
+    /// Show the N best moves, each with its score and line (`line K` on each iteration's
+    /// lines, 1 the best).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    multipv: u32,
     #[command(flatten)]
     eval: super::eval::EvalArgs,
 }
@@ -64,6 +68,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         (_, _, Some(n)) => SearchLimits::nodes(n),
         _ => SearchLimits::move_time(Duration::from_secs(3)),
     };
+    let mut limits = limits;
+    limits.multipv = args.multipv as usize;
     let mut searcher =
         Searcher::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
     searcher.set_options(args.eval.options()?);
@@ -90,12 +96,14 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
             searcher.set_endgame_tables(Some(std::sync::Arc::new(tables)));
         }
     }
+    let several = args.multipv > 1;
     let print = |info: &SearchInfo| {
         let seconds = info.time.as_secs_f64();
         let nps = if seconds > 0.0 { (info.nodes as f64 / seconds) as u64 } else { 0 };
         let pv: Vec<String> = info.pv.iter().map(path_notation).collect();
+        let line = if several { format!("line {:>2} ", info.multipv) } else { String::new() };
         say!(
-            "depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>7.3} tbhits {} pv {}",
+            "{line}depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>7.3} tbhits {} pv {}",
             info.depth,
             info.seldepth,
             score_text(info.score),

@@ -1,6 +1,7 @@
 //! The engine's settings as Hub params: their declarations (the `param` lines after `hub`), the
 //! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
 
+use dama_engine::search::skill::MAX_SKILL;
 use dama_engine::search::{LearnedEval, SearchOptions, DEFAULT_QUIET_PLY_LIMIT};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -39,6 +40,8 @@ pub const MAX_TABLE_MIB: u64 = dama_engine::search::MAX_TABLE_MIB as u64;
 pub const MAX_EGDB_PIECES: u32 = 6;
 /// Largest 40-move limit accepted, in plies.
 pub const MAX_QUIET_PLY_LIMIT: u64 = 1_000;
+/// Most lines `multipv` accepts (there are rarely more legal moves).
+pub const MAX_MULTIPV: u64 = 64;
 
 /// One accepted `set-param`, with its value checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,6 +70,10 @@ pub enum Setting {
     /// `eval-file`: trained weights for the learned evaluation, which it selects (read and
     /// checked when set); empty: the built-in weights.
     EvalFile(Option<(PathBuf, Arc<LearnedEval>)>),
+    /// `multipv`: how many best moves an analysis reports, each in its own `info` lines.
+    MultiPv(usize),
+    /// `skill`: playing strength, 1 (weakest) to 20 (full strength).
+    Skill(u8),
     /// One of the search's feature switches ([`SearchOptions::SWITCHES`]), for measuring each
     /// feature in matches.
     Switch { name: &'static str, on: bool },
@@ -95,6 +102,10 @@ pub struct Settings {
     pub search: SearchOptions,
     /// The weights file of the learned evaluation, if not the built-in weights.
     pub eval_file: Option<(PathBuf, Arc<LearnedEval>)>,
+    /// Lines reported by a search (1: the best only).
+    pub multipv: usize,
+    /// Playing strength, 1-20 (20: full strength).
+    pub skill: u8,
 }
 
 impl Default for Settings {
@@ -110,6 +121,8 @@ impl Default for Settings {
             egdb_pieces: MAX_EGDB_PIECES,
             search: SearchOptions::default(),
             eval_file: None,
+            multipv: 1,
+            skill: MAX_SKILL,
         }
     }
 }
@@ -131,6 +144,8 @@ impl Settings {
             declare("log-file", log_file, ParamKind::Text),
             declare("egdb-path", egdb_path, ParamKind::Text),
             declare("egdb-pieces", self.egdb_pieces, int(0, u64::from(MAX_EGDB_PIECES))),
+            declare("multipv", self.multipv, int(1, MAX_MULTIPV)),
+            declare("skill", self.skill, int(1, u64::from(MAX_SKILL))),
         ];
         let eval_file =
             self.eval_file.as_ref().map(|(p, _)| p.display().to_string()).unwrap_or_default();
@@ -159,6 +174,8 @@ impl Settings {
             Setting::LogFile(path) => self.log_file = path.clone(),
             Setting::EgdbPath(path) => self.egdb_path = path.clone(),
             Setting::EgdbPieces(pieces) => self.egdb_pieces = *pieces,
+            Setting::MultiPv(lines) => self.multipv = *lines,
+            Setting::Skill(skill) => self.skill = *skill,
             Setting::Switch { name, on } => {
                 self.search.set(name, *on);
             }
@@ -211,6 +228,8 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
         "egdb-pieces" => {
             Setting::EgdbPieces(integer(name, value, 0, u64::from(MAX_EGDB_PIECES))? as u32)
         }
+        "multipv" => Setting::MultiPv(integer(name, value, 1, MAX_MULTIPV)? as usize),
+        "skill" => Setting::Skill(integer(name, value, 1, u64::from(MAX_SKILL))? as u8),
         "eval" => match SearchOptions::EVALS.iter().find(|e| **e == value) {
             Some(eval) => Setting::Eval(eval),
             None => return Err(format!("eval must be classic or learned, got '{value}'")),
@@ -317,5 +336,10 @@ mod tests {
             Ok(Setting::Switch { name: "table-cutoffs", on: false })
         );
         assert_eq!(parse_setting("threads", "2"), Ok(Setting::Threads(2)));
+        assert!(parse_setting("multipv", "0").is_err());
+        assert!(parse_setting("skill", "21").is_err());
+        assert!(parse_setting("skill", "0").is_err());
+        assert_eq!(parse_setting("multipv", "3"), Ok(Setting::MultiPv(3)));
+        assert_eq!(parse_setting("skill", "1"), Ok(Setting::Skill(1)));
     }
 }

@@ -47,6 +47,8 @@ pub struct Progress {
     pub pv: Vec<Move>,
     /// Positions answered by the endgame tables.
     pub tablebase_hits: u64,
+    /// The line's rank (1 = best) when several lines are reported (`multipv` above 1).
+    pub multipv: Option<usize>,
 }
 
 impl From<&SearchInfo> for Progress {
@@ -58,6 +60,7 @@ impl From<&SearchInfo> for Progress {
             time: info.time,
             pv: info.pv.clone(),
             tablebase_hits: info.tablebase_hits,
+            multipv: None,
         }
     }
 }
@@ -89,7 +92,11 @@ impl Display for Progress {
         let seconds = self.time.as_secs_f64();
         let nps = if seconds > 0.0 { self.nodes as f64 / seconds / 1e6 } else { 0.0 };
         let pv: Vec<String> = self.pv.iter().map(hub_notation).collect();
-        write!(f, "info depth={} mean-depth={:.1} score=", self.depth, self.depth as f64)?;
+        write!(f, "info depth={} mean-depth={:.1}", self.depth, self.depth as f64)?;
+        if let Some(rank) = self.multipv {
+            write!(f, " multipv={rank}")?;
+        }
+        write!(f, " score=")?;
         write_men(f, hub_score(self.score))?;
         write!(f, " nodes={} time={seconds:.3} nps={nps:.1}", self.nodes)?;
         if self.tablebase_hits > 0 {
@@ -168,6 +175,7 @@ mod tests {
                 time: Duration::ZERO,
                 pv: vec![],
                 tablebase_hits: 0,
+                multipv: None,
             };
             p.to_string().split(' ').nth(3).unwrap().to_string()
         };
@@ -190,10 +198,17 @@ mod tests {
             time: Duration::from_millis(210),
             pv: vec![mv, reply],
             tablebase_hits: 0,
+            multipv: None,
         };
         assert_eq!(
             Response::Info(info.clone()).to_string(),
             "info depth=12 mean-depth=12.0 score=0.15 nodes=812345 time=0.210 nps=3.9 \
+             pv=\"22-18 11-15\""
+        );
+        let second = Progress { multipv: Some(2), ..info.clone() };
+        assert_eq!(
+            Response::Info(second).to_string(),
+            "info depth=12 mean-depth=12.0 multipv=2 score=0.15 nodes=812345 time=0.210 nps=3.9 \
              pv=\"22-18 11-15\""
         );
         let with_tables = Progress { tablebase_hits: 42, ..info };

@@ -40,11 +40,14 @@ pub struct Finished {
     pub result: Result<SearchResult, String>,
 }
 
-/// Starts searching `game` on a new thread.
+/// Starts searching `game` on a new thread. `shown` lines are reported in `info` lines (each
+/// tagged `multipv=K` when there are several); the search may look at more (a skill level
+/// chooses among them).
 pub fn start(
     mut searcher: Searcher,
     game: &Game,
     limits: SearchLimits,
+    shown: usize,
     control: Arc<SearchControl>,
     output: Output,
     events: Sender<Event>,
@@ -57,7 +60,11 @@ pub fn start(
         .spawn(move || {
             let outcome = catch_unwind(AssertUnwindSafe(|| {
                 searcher.search(&position, &history, &limits, &thread_control, |info| {
-                    output.send(&Response::Info(Progress::from(info)));
+                    if info.multipv <= shown {
+                        let mut progress = Progress::from(info);
+                        progress.multipv = (shown > 1).then_some(info.multipv);
+                        output.send(&Response::Info(progress));
+                    }
                 })
             }));
             let finished = match outcome {

@@ -23,6 +23,7 @@ use super::reader::{InputLine, MAX_LINE};
 use super::response::Response;
 use super::search::{self, Finished, RunningSearch};
 use super::tables::{dispose, open_tables};
+use dama_engine::search::skill::{self, MAX_SKILL};
 use dama_engine::search::{SearchControl, SearchLimits, Searcher, TranspositionTable};
 use dama_engine::Position;
 use std::collections::VecDeque;
@@ -65,6 +66,10 @@ pub struct Session {
     /// with the first command's answer.
     pending_error: Option<String>,
     input_closed: bool,
+    /// The skill level of the search under way, when it chooses the move below full strength.
+    skill: Option<u8>,
+    /// Chooses a skill level's inaccuracies (seeded from the system: levels vary their play).
+    rng: rand::rngs::StdRng,
 }
 
 impl Session {
@@ -82,6 +87,8 @@ impl Session {
             held: VecDeque::new(),
             pending_error: None,
             input_closed: false,
+            skill: None,
+            rng: rand::SeedableRng::from_entropy(),
         }
     }
 
@@ -400,6 +407,15 @@ impl Session {
             GoMode::Ponder => SearchControl::pondering(),
             GoMode::Think | GoMode::Analyze => SearchControl::new(),
         });
+        let shown = self.settings.multipv;
+        limits.multipv = shown;
+        // A skill level below full strength limits the nodes and chooses among a few lines,
+        // for the moves the GUI asks the engine to play (not for analysis or pondering).
+        self.skill = None;
+        if mode == GoMode::Think && self.settings.skill < MAX_SKILL {
+            limits = skill::limit(self.settings.skill, &limits);
+            self.skill = Some(self.settings.skill);
+        }
         let mut game = self.game.clone();
         game.history = game.history.with_quiet_ply_limit(self.settings.quiet_ply_limit);
         log::debug!("search {mode:?} {limits:?}");
@@ -407,6 +423,7 @@ impl Session {
             searcher,
             &game,
             limits,
+            shown,
             control,
             self.output.clone(),
             self.events.clone(),
@@ -438,7 +455,16 @@ impl Session {
                     result.nodes,
                     result.time
                 );
-                result.best_move.map(|best| (best, result.ponder_move))
+                match self.skill.take() {
+                    Some(level) => {
+                        let chosen =
+                            skill::choose(level, &result.lines, rand::Rng::gen(&mut self.rng));
+                        let ponder =
+                            if chosen == result.best_move { result.ponder_move } else { None };
+                        chosen.map(|best| (best, ponder))
+                    }
+                    None => result.best_move.map(|best| (best, result.ponder_move)),
+                }
             }
             Err(message) => {
                 self.error(format!("internal error in the search: {message}"));

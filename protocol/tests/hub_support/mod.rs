@@ -290,6 +290,13 @@ pub fn check_info(line: &str, position: &Position) -> Result<(), String> {
     let names = ["depth", "mean-depth", "score", "nodes", "time", "nps"];
     let decimals = [None, Some(1), Some(2), None, Some(3), Some(1)];
     let mut tokens: Vec<&str> = fields.split(' ').collect();
+    // `multipv=K` (the line's rank) follows mean-depth when the GUI asked for several lines.
+    if let Some(rank) = tokens.get(2).and_then(|t| t.strip_prefix("multipv=")) {
+        if rank.parse::<u32>().map_or(true, |k| k == 0) {
+            return Err("multipv must be a rank from 1".into());
+        }
+        tokens.remove(2);
+    }
     // `tbhits=N` (positions answered by the endgame tables) follows nps when there were any.
     if let Some(hits) = tokens.last().and_then(|t| t.strip_prefix("tbhits=")) {
         if hits.is_empty() || !hits.bytes().all(|b| b.is_ascii_digit()) {
