@@ -68,6 +68,39 @@ pub fn parse_pdn(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     }
 }
 
+/// Reads every game of a PDN text, each on its own: a game that cannot be read (an illegal move,
+/// a bad FEN tag, an unclosed comment) is an error for that game only, and reading goes on at the
+/// next game, which starts with a line of tags after the failed game's movetext. Games are
+/// numbered from 1 in file order, errors included.
+pub fn parse_pdn_games(text: &str) -> Vec<Result<PdnGame, PdnError>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut chunks: Vec<&str> = Vec::new();
+    let (mut start, mut offset, mut in_movetext) = (0usize, 0usize, false);
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('[') {
+            if in_movetext {
+                chunks.push(&text[start..offset]);
+                start = offset;
+                in_movetext = false;
+            }
+        } else if !trimmed.trim().is_empty() {
+            in_movetext = true;
+        }
+        offset += line.len();
+    }
+    chunks.push(&text[start..]);
+    let mut games = Vec::new();
+    for chunk in chunks.into_iter().filter(|c| !c.trim().is_empty()) {
+        let before = games.len();
+        match parse_pdn(chunk) {
+            Ok(read) => games.extend(read.into_iter().map(Ok)),
+            Err(e) => games.push(Err(PdnError { game: before + e.game, message: e.message })),
+        }
+    }
+    games
+}
+
 /// Reads one game from the start of `text`; returns it and the text after it.
 fn read_game(text: &str) -> Result<(PdnGame, &str), String> {
     let mut rest = text;
@@ -76,6 +109,11 @@ fn read_game(text: &str) -> Result<(PdnGame, &str), String> {
         let close = find_tag_end(after).ok_or("a tag is not closed with ']'")?;
         tags.push(parse_tag(&after[..close])?);
         rest = &after[close + 1..];
+    }
+    if let Some((_, kind)) = tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("GameType")) {
+        if kind.split(',').next().map(str::trim) != Some("22") {
+            return Err(format!("GameType \"{}\" is not Dama Italiana (22)", Excerpt(kind)));
+        }
     }
     let start = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
         Some((_, fen)) => parse_fen(fen).map_err(|e| format!("FEN tag '{}': {e}", Excerpt(fen)))?,
@@ -201,6 +239,25 @@ fn parse_tag(inner: &str) -> Result<(String, String), String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn games_are_read_one_by_one_and_a_bad_game_does_not_stop_the_others() {
+        let text = "[Event \"a\"]\n1. 22-18 11-15 1-0\n\n[Event \"b\"]\n1. 22-18 11-15 2. 22-18 *\n\n\
+                    [Event \"c\"]\n[FEN \"B:W21:B5\"]\n1... 5-9 {a comment} 2. 21-17 (2. 21-18) *\n";
+        let games = parse_pdn_games(text);
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].as_ref().unwrap().moves.len(), 2);
+        let error = games[1].as_ref().unwrap_err();
+        assert_eq!(error.game, 2);
+        assert!(error.message.contains("move 3"), "{error}");
+        let third = games[2].as_ref().unwrap();
+        assert_eq!((third.tag("Event"), third.moves.len()), (Some("c"), 2));
+        assert!(parse_pdn_games("").is_empty());
+        let english = parse_pdn_games("[GameType \"21\"]\n1. 11-15 23-19 *\n");
+        assert!(english[0].as_ref().unwrap_err().message.contains("not Dama Italiana"));
+        let italian = parse_pdn_games("[GameType \"22,W,8,8,N2,0\"]\n1. 22-18 *\n");
+        assert_eq!(italian[0].as_ref().unwrap().moves.len(), 1);
+    }
+
     use super::*;
     use crate::path_notation;
 

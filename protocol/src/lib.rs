@@ -5,6 +5,7 @@
 
 #[macro_use]
 pub mod terminal;
+pub mod annotate;
 pub mod commands;
 pub mod egdb;
 pub mod hub;

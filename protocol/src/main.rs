@@ -3,7 +3,7 @@
 //! Every subcommand lives in its own module under `commands`; this file only parses the command
 //! line and reports errors: one line on stderr and exit status 2.
 
-use dama::{commands, egdb, hub, learn, matches, tell};
+use dama::{annotate, commands, egdb, hub, learn, matches, tell};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,6 +24,8 @@ enum Command {
     Perft(commands::perft::PerftArgs),
     /// Search a position and print each iteration, then `bestmove`.
     Analyze(commands::analyze::AnalyzeArgs),
+    /// Annotate the games of a PDN file: evaluations, mistakes, better moves, graphs.
+    Annotate(annotate::AnnotateArgs),
     /// Search a fixed set of positions; prints `nodes` (a fingerprint) and `nps`.
     Bench(commands::bench::BenchArgs),
     /// Build, show and measure the opening book (docs/book.md).
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => commands::moves::run(&args),
         Command::Perft(args) => commands::perft::run(&args),
         Command::Analyze(args) => commands::analyze::run(&args),
+        Command::Annotate(args) => annotate::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Book(args) => commands::book::run(&args),
         Command::Egdb(args) => egdb::run(&args),

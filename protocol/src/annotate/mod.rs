@@ -1,0 +1,379 @@
+//! `dama annotate`: searches every position of the games of a PDN file and writes them back as
+//! PDN with the evaluation after each move, the engine's better move and line where a move
+//! loses, marks (`?`, `??`, `!`) and a summary per game; optionally an evaluation graph per game
+//! as SVG.
+
+mod svg;
+
+use clap::Args;
+use dama_engine::search::score::{is_decisive, score_text, Score, WIN};
+use dama_engine::search::{GameHistory, Line, SearchControl, SearchLimits, Searcher};
+use dama_engine::{parse_pdn_games, path_notation, short_notation, Color, Move, PdnGame, Position};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Arguments of `dama annotate`.
+#[derive(Args, Debug)]
+pub struct AnnotateArgs {
+    /// A PDN file of Italian games.
+    file: PathBuf,
+    /// Seconds of search per position (default 0.3 when no --depth is given).
+    #[arg(long, conflicts_with = "depth")]
+    movetime: Option<f64>,
+    /// Search every position to this depth instead.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    depth: Option<u32>,
+    /// Write the annotated PDN here (default: standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Write each game's evaluation graph as SVG: FILE for one game, FILE with `-N` before the
+    /// extension for game N of several.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+    /// A move that loses at least this many men against the engine's best is marked `?`.
+    #[arg(long, default_value_t = 0.4)]
+    mistake: f64,
+    /// A move that loses at least this many men is marked `??` (a blunder).
+    #[arg(long, default_value_t = 1.0)]
+    blunder: f64,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash: u32,
+}
+
+/// The verdict on one move played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveNote {
+    /// The score after the move, from White's side.
+    pub white_score: Score,
+    /// How much the move lost against the best, for the side that played it (0 or more).
+    pub loss: Score,
+    /// `?`, `??`, `!` or nothing.
+    pub mark: &'static str,
+    /// The engine's better move and its line, where the move was a mistake.
+    pub better: Option<Line>,
+}
+
+/// Losses are counted up to 10 men in averages, so one thrown-away win does not drown the rest.
+const LOSS_CAP: Score = 1_000;
+
+/// The notes on the moves of a game from the engine's judgement of every position (`judged[i]`
+/// is the position before move `i`, the last one after the last move).
+pub fn notes(
+    positions: &[Position],
+    moves: &[Move],
+    judged_scores: &[Score],
+    judged_lines: &[Vec<Line>],
+    mistake: Score,
+    blunder: Score,
+) -> Vec<MoveNote> {
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, mv) in moves.iter().enumerate() {
+        let (before, after) = (judged_scores[i], judged_scores[i + 1]);
+        let played = -after; // for the mover
+        let loss = clamp_loss(before, played);
+        let white = |s: Score, p: &Position| if p.side_to_move() == Color::White { s } else { -s };
+        let lines = &judged_lines[i];
+        let best_move = lines.first().and_then(|l| l.pv.first()).copied();
+        let mark = if loss >= blunder {
+            "??"
+        } else if loss >= mistake {
+            "?"
+        } else if best_move == Some(*mv)
+            && lines.len() >= 2
+            && !is_decisive(before)
+            && lines[1].score <= before - blunder
+            && lines[1].score < -mistake
+        {
+            // The only move that holds: every other move loses a blunder's worth.
+            "!"
+        } else {
+            ""
+        };
+        let better = (loss >= mistake).then(|| lines.first().cloned()).flatten();
+        out.push(MoveNote { white_score: white(after, &positions[i + 1]), loss, mark, better });
+    }
+    out
+}
+
+/// How much a move scoring `played` lost against the best `best` (for the mover), never negative:
+/// two wins (or two losses) in plies differ by their plies, and are small against any material.
+fn clamp_loss(best: Score, played: Score) -> Score {
+    (best - played).max(0)
+}
+
+/// Searches every position of `game` and returns the positions and their judgement.
+fn judge(
+    searcher: &mut Searcher,
+    game: &PdnGame,
+    limits: &SearchLimits,
+) -> (Vec<Position>, Vec<Score>, Vec<Vec<Line>>) {
+    let mut positions = vec![game.start];
+    for mv in &game.moves {
+        let before = *positions.last().expect("the start");
+        positions.push(before.play(mv));
+    }
+    let mut scores = Vec::with_capacity(positions.len());
+    let mut lines = Vec::with_capacity(positions.len());
+    let mut replay = GameHistory::new(&game.start);
+    for (i, position) in positions.iter().enumerate() {
+        if i > 0 {
+            replay.push(&positions[i - 1], &game.moves[i - 1], position);
+        }
+        if position.legal_moves().is_empty() {
+            scores.push(-WIN);
+            lines.push(Vec::new());
+            continue;
+        }
+        let result = searcher.search(position, &replay, limits, &SearchControl::new(), |_| {});
+        scores.push(result.score);
+        lines.push(result.lines);
+    }
+    (positions, scores, lines)
+}
+
+/// The summary of one side's play.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SideSummary {
+    /// Moves played.
+    pub moves: usize,
+    /// Moves marked `?`.
+    pub mistakes: usize,
+    /// Moves marked `??`.
+    pub blunders: usize,
+    /// The sum of the losses, each capped at 10 men.
+    pub total_loss: i64,
+}
+
+impl SideSummary {
+    fn average(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.total_loss as f64 / self.moves as f64 / 100.0
+        }
+    }
+
+    fn text(&self, side: &str) -> String {
+        format!(
+            "{side} {} mistake{}, {} blunder{}, average loss {:.2}",
+            self.mistakes,
+            if self.mistakes == 1 { "" } else { "s" },
+            self.blunders,
+            if self.blunders == 1 { "" } else { "s" },
+            self.average()
+        )
+    }
+}
+
+/// The summaries of White and Black.
+pub fn summarize(positions: &[Position], notes: &[MoveNote]) -> [SideSummary; 2] {
+    let mut sides = [SideSummary::default(); 2];
+    for (i, note) in notes.iter().enumerate() {
+        let side = &mut sides[usize::from(positions[i].side_to_move() == Color::Black)];
+        side.moves += 1;
+        side.mistakes += usize::from(note.mark == "?");
+        side.blunders += usize::from(note.mark == "??");
+        side.total_loss += i64::from(note.loss.min(LOSS_CAP));
+    }
+    sides
+}
+
+/// Writes one annotated game as PDN.
+fn write_game(
+    game: &PdnGame,
+    positions: &[Position],
+    notes: &[MoveNote],
+    summary: &[SideSummary; 2],
+    how: &str,
+) -> String {
+    let mut out = String::new();
+    for (name, value) in &game.tags {
+        let _ = writeln!(out, "[{name} \"{}\"]", value.replace('\\', "\\\\").replace('"', "\\\""));
+    }
+    if game.tag("Annotator").is_none() {
+        let _ = writeln!(out, "[Annotator \"Dama {}\"]", env!("CARGO_PKG_VERSION"));
+    }
+    if game.tag("GameType").is_none() {
+        out.push_str("[GameType \"22\"]\n");
+    }
+    out.push('\n');
+    let mut tokens: Vec<String> = vec![format!(
+        "{{Dama, {how}: {}; {}}}",
+        summary[0].text("White"),
+        summary[1].text("Black")
+    )];
+    for (i, (mv, note)) in game.moves.iter().zip(notes).enumerate() {
+        let position = &positions[i];
+        let white_to_move = position.side_to_move() == Color::White;
+        let number =
+            if game.start.side_to_move() == Color::Black { i.div_ceil(2) + 1 } else { i / 2 + 1 };
+        if white_to_move {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(format!("{}{}", short_notation(position, mv), note.mark));
+        let mut comment = score_text(note.white_score);
+        if let Some(better) = &note.better {
+            let line: Vec<String> = better.pv.iter().take(8).map(path_notation).collect();
+            let sign = if white_to_move { 1 } else { -1 };
+            let _ = write!(
+                comment,
+                "; loses {:.2}; better {} ({}): {}",
+                f64::from(note.loss.min(9_999)) / 100.0,
+                path_notation(&better.pv[0]),
+                score_text(sign * better.score),
+                line.join(" ")
+            );
+        }
+        tokens.push(format!("{{{comment}}}"));
+    }
+    tokens.push(game.result.clone().unwrap_or_else(|| "*".to_string()));
+    // Lines of at most about 90 characters; a comment may run longer on its own line.
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > 90 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// The SVG file of game `number` (1-based) of `games`.
+fn svg_path(base: &Path, number: usize, games: usize) -> PathBuf {
+    if games == 1 {
+        return base.to_path_buf();
+    }
+    let stem = base.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = match base.extension() {
+        Some(ext) => format!("{stem}-{number}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{number}"),
+    };
+    base.with_file_name(name)
+}
+
+/// Runs `dama annotate`.
+pub fn run(args: &AnnotateArgs) -> Result<(), String> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read '{}': {e}", args.file.display()))?;
+    let mistake = men(args.mistake, "--mistake")?;
+    let blunder = men(args.blunder, "--blunder")?;
+    if blunder < mistake {
+        return Err("--blunder must be at least --mistake".to_string());
+    }
+    let (limits, how) = match (args.depth, args.movetime) {
+        (Some(d), _) => (SearchLimits::depth(d), format!("depth {d}")),
+        (None, t) => {
+            let t = t.unwrap_or(0.3);
+            if !(t.is_finite() && t > 0.0 && t < 1e6) {
+                return Err(format!("--movetime must be a positive number of seconds, got {t}"));
+            }
+            (SearchLimits::move_time(Duration::from_secs_f64(t)), format!("{t} s a position"))
+        }
+    };
+    let limits = SearchLimits { multipv: 2, ..limits };
+    let games = parse_pdn_games(&text);
+    if games.is_empty() {
+        return Err(format!("'{}' holds no game", args.file.display()));
+    }
+    let mut searcher = Searcher::new(args.hash as usize, 1).map_err(|e| e.to_string())?;
+    let bar = indicatif::ProgressBar::new(games.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} ({eta})")
+            .expect("a valid template"),
+    );
+    let mut output = String::new();
+    let mut failed = 0;
+    for (index, game) in games.iter().enumerate() {
+        let number = index + 1;
+        let game = match game {
+            Ok(game) => game,
+            Err(e) => {
+                bar.suspend(|| tell!("error: {}: {e}", args.file.display()));
+                failed += 1;
+                bar.inc(1);
+                continue;
+            }
+        };
+        let names =
+            format!("{} - {}", game.tag("White").unwrap_or("?"), game.tag("Black").unwrap_or("?"));
+        bar.set_message(names.clone());
+        let (positions, scores, lines) = judge(&mut searcher, game, &limits);
+        let game_notes = notes(&positions, &game.moves, &scores, &lines, mistake, blunder);
+        let summary = summarize(&positions, &game_notes);
+        output.push_str(&write_game(game, &positions, &game_notes, &summary, &how));
+        if let Some(base) = &args.svg {
+            let path = svg_path(base, number, games.len());
+            let page = svg::graph(&names, &game_notes);
+            std::fs::write(&path, page)
+                .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    match &args.out {
+        Some(path) => std::fs::write(path, &output)
+            .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
+        None => crate::terminal::out_text(&output),
+    }
+    if failed > 0 {
+        return Err(format!(
+            "{failed} of {} games could not be read (the others were annotated)",
+            games.len()
+        ));
+    }
+    Ok(())
+}
+
+/// A threshold in men as hundredths.
+fn men(value: f64, name: &str) -> Result<Score, String> {
+    if value.is_finite() && (0.0..=100.0).contains(&value) {
+        Ok((value * 100.0).round() as Score)
+    } else {
+        Err(format!("{name} must be a number of men from 0 to 100, got {value}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama_engine::parse_fen;
+
+    #[test]
+    fn losses_and_marks_follow_the_thresholds() {
+        // A position where White has two moves; the engine's judgement is given directly.
+        let p = parse_fen("W:W22,23:B10").unwrap();
+        let moves = p.legal_moves();
+        let (a, b) = (moves[0], moves[1]);
+        let positions = vec![p, p.play(&b)];
+        let best = vec![Line { score: 50, pv: vec![a] }, Line { score: -80, pv: vec![b] }];
+        // The move played leaves Black at +80 (White -0.80): it lost 1.30 men: a blunder.
+        let n = notes(&positions, &[b], &[50, 80], &[best.clone(), vec![]], 40, 100);
+        assert_eq!(n[0].mark, "??");
+        assert_eq!(n[0].loss, 130);
+        assert_eq!(n[0].white_score, -80);
+        assert_eq!(n[0].better.as_ref().unwrap().pv[0], a);
+        // The best move played, when the other loses: the only move, "!".
+        let positions = vec![p, p.play(&a)];
+        let n = notes(&positions, &[a], &[50, -50], &[best, vec![]], 40, 100);
+        assert_eq!((n[0].mark, n[0].loss, n[0].better.clone()), ("!", 0, None));
+    }
+
+    #[test]
+    fn svg_names_number_the_games_only_when_there_are_several() {
+        let base = Path::new("/tmp/graph.svg");
+        assert_eq!(svg_path(base, 1, 1), PathBuf::from("/tmp/graph.svg"));
+        assert_eq!(svg_path(base, 3, 5), PathBuf::from("/tmp/graph-3.svg"));
+        assert_eq!(svg_path(Path::new("g"), 2, 2), PathBuf::from("g-2"));
+    }
+}
