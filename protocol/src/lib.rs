@@ -11,3 +11,4 @@ pub mod egdb;
 pub mod hub;
 pub mod learn;
 pub mod matches;
+pub mod play;

@@ -3,7 +3,7 @@
 //! Every subcommand lives in its own module under `commands`; this file only parses the command
 //! line and reports errors: one line on stderr and exit status 2.
 
-use dama::{annotate, commands, egdb, hub, learn, matches, tell};
+use dama::{annotate, commands, egdb, hub, learn, matches, play, tell};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -38,6 +38,8 @@ enum Command {
     Selfplay(learn::selfplay::SelfPlayArgs),
     /// Fit the learned evaluation's weights to self-play data.
     Tune(learn::tune::TuneArgs),
+    /// Play a game against the engine in the terminal.
+    Play(play::PlayArgs),
     /// Play a refereed match between two Hub engines: score, Elo, SPRT and PDN.
     Match(Box<matches::MatchArgs>),
 }
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         Command::Egdb(args) => egdb::run(&args),
         Command::Hub(args) => hub::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Play(args) => play::run(&args),
         Command::Selfplay(args) => learn::selfplay::run(&args),
         Command::Tune(args) => learn::tune::run(&args),
     };
