@@ -34,16 +34,37 @@ fn number<T: std::str::FromStr>(value: &str, name: &str) -> Result<T, Reply> {
     value.trim().parse().map_err(|_| refused(format!("{name}: '{}' is not a number", value.trim())))
 }
 
+/// Answers the commands that need no engine state (`name`, `help`, `get protocolversion`,
+/// `get gametype`, `get movelist`), so they are answered at once even while `getmove` searches
+/// (CheckerBoard asks for move lists from its window thread); `None` for the others.
+pub fn stateless(command: &str) -> Option<Reply> {
+    let command = command.trim();
+    let (verb, rest) = command.split_once(char::is_whitespace).unwrap_or((command, ""));
+    let rest = rest.trim();
+    let (name, argument) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    match (verb, name) {
+        ("name", _) => Some(ok(NAME)),
+        ("help", _) => Some(ok("")),
+        ("get", "protocolversion") => Some(ok("2")),
+        ("get", "gametype") => Some(ok("22")),
+        ("get", "movelist") => Some(match parse_fen(argument.trim()) {
+            Ok(position) => ok(movelist_reply(&position)),
+            Err(e) => refused(format!("movelist: bad FEN '{}': {e}", argument.trim())),
+        }),
+        _ => None,
+    }
+}
+
 /// Carries out one command.
 pub fn run(engine: &mut Engine, command: &str) -> Reply {
+    if let Some(reply) = stateless(command) {
+        return reply;
+    }
     let command = command.trim();
     let (verb, rest) = command.split_once(char::is_whitespace).unwrap_or((command, ""));
     let rest = rest.trim();
     match verb {
-        "name" => ok(NAME),
         "about" => ok(about(engine)),
-        // No help file ships with the DLL: an empty reply, as CheckerBoard allows.
-        "help" => ok(""),
         "get" => get(engine, rest),
         "set" => set(engine, rest),
         _ => unknown(),
@@ -64,19 +85,12 @@ fn about(engine: &Engine) -> String {
 }
 
 fn get(engine: &mut Engine, what: &str) -> Reply {
-    let (name, argument) = what.split_once(char::is_whitespace).unwrap_or((what, ""));
-    match name {
-        "protocolversion" => ok("2"),
-        "gametype" => ok("22"),
+    match what.split_whitespace().next().unwrap_or("") {
         "hashsize" => ok(engine.hash_mib().to_string()),
         "book" => ok(engine.book().to_string()),
         "searchthreads" => ok(engine.threads().to_string()),
         "dbpath" => ok(engine.db_path().map(|p| p.display().to_string()).unwrap_or_default()),
         "max_dbpieces" => ok(engine.db_pieces().to_string()),
-        "movelist" => match parse_fen(argument.trim()) {
-            Ok(position) => ok(movelist_reply(&position)),
-            Err(e) => refused(format!("movelist: bad FEN '{}': {e}", argument.trim())),
-        },
         _ => unknown(),
     }
 }

@@ -11,8 +11,11 @@
 //!   `set gamehist`;
 //! - `islegal`: whether a move from one square to another is legal.
 //!
-//! The engine's state is one [`engine::Engine`] behind a lock. No panic crosses the boundary
-//! (each export catches it and answers an error), and nothing is printed.
+//! The engine's state is one [`engine::Engine`] behind a lock, held by `getmove` for its whole
+//! search; `islegal` and the commands that need no state (`get movelist`, `name`, ...) do not
+//! take it, so they are answered at once during a search, and the settings wait for the move.
+//! No panic crosses the boundary (each export catches it and answers an error), and nothing is
+//! printed.
 
 pub mod board;
 pub mod commands;
@@ -126,7 +129,9 @@ pub unsafe extern "system" fn getmove(
 pub unsafe extern "system" fn enginecommand(command: *const c_char, reply: *mut c_char) -> c_int {
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let text = read_c_string(command);
-        let answer = commands::run(&mut engine(), &text);
+        // Commands that need no engine state do not wait for a search holding the engine.
+        let answer =
+            commands::stateless(&text).unwrap_or_else(|| commands::run(&mut engine(), &text));
         write_text(reply, TEXT_BYTES, &answer.text);
         c_int::from(answer.understood)
     }));
@@ -209,6 +214,43 @@ mod tests {
         let understood = unsafe { enginecommand(unknown.as_ptr().cast(), reply.as_mut_ptr()) };
         assert_eq!(understood, 0);
         assert_eq!(unsafe { read_text(reply.as_ptr(), TEXT_BYTES) }, "?");
+    }
+
+    #[test]
+    fn move_lists_are_answered_while_getmove_searches() {
+        let start = Position::start();
+        let searching = std::thread::spawn(move || {
+            let mut board = [[0; 8]; 8];
+            write_board(&mut board, &start);
+            let mut status = [0 as c_char; TEXT_BYTES];
+            let mut m = CbMove::default();
+            // Book off through the lock first, then a 1.5 s search holding it.
+            let off = b"set book 0\0";
+            let mut reply = [0 as c_char; TEXT_BYTES];
+            unsafe { enginecommand(off.as_ptr().cast(), reply.as_mut_ptr()) };
+            unsafe {
+                getmove(
+                    &mut board,
+                    CB_WHITE,
+                    1.5,
+                    status.as_mut_ptr(),
+                    std::ptr::null(),
+                    2,
+                    0,
+                    &mut m,
+                )
+            }
+        });
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let command = b"get movelist W:W21-32:B1-12\0";
+        let mut reply = [0 as c_char; TEXT_BYTES];
+        let asked = std::time::Instant::now();
+        let understood = unsafe { enginecommand(command.as_ptr().cast(), reply.as_mut_ptr()) };
+        let took = asked.elapsed();
+        assert_eq!(understood, 1);
+        assert!(unsafe { read_text(reply.as_ptr(), TEXT_BYTES) }.starts_with("movelist 7,"));
+        assert!(took < std::time::Duration::from_millis(500), "waited {took:?} for the search");
+        searching.join().unwrap();
     }
 
     #[test]
