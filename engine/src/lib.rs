@@ -20,6 +20,7 @@
 
 pub mod bitboard;
 mod capture;
+pub mod english;
 pub mod excerpt;
 pub mod fen;
 pub mod hubpos;

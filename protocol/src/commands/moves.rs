@@ -1,6 +1,6 @@
 //! `dama moves`: the legal moves of a position, or of many positions read from a file.
 
-use super::{position_from_fen, without_bom, START_FEN};
+use super::{position_from_fen, without_bom, Variant};
 use clap::Args;
 use dama_engine::{path_notation, Move, Position};
 use std::io::{BufRead, BufWriter, Write};
@@ -8,12 +8,27 @@ use std::io::{BufRead, BufWriter, Write};
 /// Arguments of `dama moves`.
 #[derive(Args, Debug)]
 pub struct MovesArgs {
-    /// The position (PDN FEN); default the start position.
-    #[arg(long, default_value = START_FEN, conflicts_with = "fen_file")]
-    fen: String,
+    /// The position (PDN FEN); default the variant's start position.
+    #[arg(long, conflicts_with = "fen_file")]
+    fen: Option<String>,
     /// A file with one FEN per line; prints `FEN<TAB>move move ...` for each line.
     #[arg(long, value_name = "FILE")]
     fen_file: Option<std::path::PathBuf>,
+    /// The rules: italian (default) or english.
+    #[arg(long, value_enum, default_value_t = Variant::Italian)]
+    variant: Variant,
+}
+
+/// The legal moves of `position` under `variant`'s rules, in full-path notation, sorted.
+fn moves_of(position: &Position, variant: Variant) -> Vec<String> {
+    match variant {
+        Variant::Italian => sorted_moves(position),
+        Variant::English => {
+            let mut moves = dama_engine::english::legal_moves(position);
+            moves.sort_by_key(|m| (m.mv.from(), m.mv.to(), m.landings.clone()));
+            moves.iter().map(|m| m.path_notation()).collect()
+        }
+    }
 }
 
 /// The legal moves of `position` in full-path notation, sorted by squares.
@@ -30,8 +45,9 @@ pub fn run(args: &MovesArgs) -> Result<(), String> {
     let write_error = |e: std::io::Error| -> String { crate::terminal::output_failed(&e) };
     match &args.fen_file {
         None => {
-            let position = position_from_fen(&args.fen)?;
-            for mv in sorted_moves(&position) {
+            let fen = args.fen.as_deref().unwrap_or(args.variant.start_fen());
+            let position = position_from_fen(fen)?;
+            for mv in moves_of(&position, args.variant) {
                 writeln!(out, "{mv}").map_err(write_error)?;
             }
         }
@@ -47,7 +63,7 @@ pub fn run(args: &MovesArgs) -> Result<(), String> {
                 }
                 let position = position_from_fen(fen)
                     .map_err(|e| format!("{}: line {}: {e}", path.display(), number + 1))?;
-                writeln!(out, "{fen}\t{}", sorted_moves(&position).join(" "))
+                writeln!(out, "{fen}\t{}", moves_of(&position, args.variant).join(" "))
                     .map_err(write_error)?;
             }
         }

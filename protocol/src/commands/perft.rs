@@ -1,17 +1,20 @@
 //! `dama perft`: leaf counts of the move tree, with timings, per root move on request.
 
-use super::{position_from_fen, START_FEN};
+use super::{position_from_fen, Variant};
 use clap::Args;
 use dama_engine::search::MAX_THREADS;
-use dama_engine::{divide_parallel, path_notation, PathMode};
+use dama_engine::{divide_parallel, path_notation, PathMode, Position};
 use std::time::Instant;
 
 /// Arguments of `dama perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// The position (PDN FEN); default the start position.
-    #[arg(long, default_value = START_FEN)]
-    fen: String,
+    /// The position (PDN FEN); default the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// The rules: italian (default) or english (every capture route counted, one thread).
+    #[arg(long, value_enum, default_value_t = Variant::Italian)]
+    variant: Variant,
     /// The deepest depth; every depth from 1 up to it is reported.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=40))]
     depth: u32,
@@ -29,7 +32,10 @@ pub struct PerftArgs {
 
 /// Runs `dama perft`.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    let position = position_from_fen(&args.fen)?;
+    let position = position_from_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
+    if args.variant == Variant::English {
+        return english(&position, args);
+    }
     let mode = if args.paths { PathMode::EveryPath } else { PathMode::Unique };
     for depth in 1..=args.depth {
         let started = Instant::now();
@@ -41,6 +47,27 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         if args.divide && depth == args.depth {
             for (mv, n) in &split {
                 say!("{} {n}", path_notation(mv));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// English perft: every capture route counted (the published tables' convention).
+fn english(position: &Position, args: &PerftArgs) -> Result<(), String> {
+    use dama_engine::english;
+    if args.threads > 1 {
+        return Err("--variant english counts on one thread (no --threads yet)".to_string());
+    }
+    for depth in 1..=args.depth {
+        let started = Instant::now();
+        let nodes = english::perft(position, depth);
+        let seconds = started.elapsed().as_secs_f64();
+        let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
+        say!("depth {depth} nodes {nodes} time {seconds:.3} nps {nps}");
+        if args.divide && depth == args.depth {
+            for m in english::legal_moves(position) {
+                say!("{} {}", m.path_notation(), english::perft(&position.play(&m.mv), depth - 1));
             }
         }
     }

@@ -1,0 +1,52 @@
+//! `--variant english` on `dama moves` and `dama perft`: English draughts' start (Black to move),
+//! its numbering, a file of positions, the published perft counts, and the errors.
+
+mod match_support;
+
+use match_support::{dama, temp_file};
+use std::process::Command;
+
+fn run(args: &[&str]) -> (String, String, Option<i32>) {
+    let out = Command::new(dama()).args(args).output().expect("dama runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn english_moves_from_the_start_and_from_a_file() {
+    let (out, err, code) = run(&["moves", "--variant", "english"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "9-13\n9-14\n10-14\n10-15\n11-15\n11-16\n12-16\n");
+    let file = temp_file("english.fen");
+    // A man takes a king (English only), and a free choice between a one- and a two-piece capture.
+    std::fs::write(&file, "W:W22:BK18\nW:W7,22,23:B11,18,19\n").unwrap();
+    let (out, err, code) =
+        run(&["moves", "--variant", "english", "--fen-file", &file.display().to_string()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "W:W22:BK18\t22x15\nW:W7,22,23:B11,18,19\t22x15x8 23x14 23x16\n");
+    // The same file under Italian rules: the man may not take the king; majority capture.
+    let (out, _, _) = run(&["moves", "--fen-file", &file.display().to_string()]);
+    assert_eq!(out, "W:W22:BK18\t22-19\nW:W7,22,23:B11,18,19\t22x15x6\n");
+    std::fs::remove_file(file).unwrap();
+}
+
+#[test]
+fn english_perft_counts_the_published_numbers() {
+    let (out, err, code) = run(&["perft", "--variant", "english", "--depth", "7"]);
+    assert_eq!(code, Some(0), "{err}");
+    let counts: Vec<&str> = out.lines().map(|l| l.split_whitespace().nth(3).unwrap()).collect();
+    assert_eq!(counts, ["7", "49", "302", "1469", "7361", "36768", "179740"]);
+}
+
+#[test]
+fn bad_variants_and_options_are_refused() {
+    let (_, err, code) = run(&["moves", "--variant", "chess"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("chess"), "{err}");
+    let (_, err, code) = run(&["perft", "--variant", "english", "--depth", "2", "--threads", "2"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("one thread"), "{err}");
+}
