@@ -24,6 +24,7 @@ pub mod english;
 pub mod excerpt;
 pub mod fen;
 pub mod hubpos;
+pub mod international;
 pub mod movegen;
 pub mod movelist;
 pub mod moves;

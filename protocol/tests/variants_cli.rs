@@ -1,5 +1,5 @@
-//! `--variant english` on `dama moves` and `dama perft`: English draughts' start (Black to move),
-//! its numbering, a file of positions, the published perft counts, and the errors.
+//! `--variant english|international` on `dama moves` and `dama perft`: each game's start, its
+//! numbering and rules on a file of positions, the published perft counts, and the errors.
 
 mod match_support;
 
@@ -49,4 +49,31 @@ fn bad_variants_and_options_are_refused() {
     let (_, err, code) = run(&["perft", "--variant", "english", "--depth", "2", "--threads", "2"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("one thread"), "{err}");
+}
+
+#[test]
+fn international_moves_and_perft() {
+    let (out, err, code) = run(&["moves", "--variant", "international"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().count(), 9);
+    let file = temp_file("international.fen");
+    // A flying king takes from afar and may stop on any square beyond; a man takes backward;
+    // the largest capture is compulsory.
+    std::fs::write(&file, "W:WK46:B19\nW:W23:B28\nW:W32,33:B27,28,18\n").unwrap();
+    let (out, err, code) =
+        run(&["moves", "--variant", "international", "--fen-file", &file.display().to_string()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "W:WK46:B19\t46x5 46x10 46x14\nW:W23:B28\t23x32\n\
+         W:W32,33:B27,28,18\t32x23x12 33x22x13 33x22x31\n"
+    );
+    std::fs::remove_file(file).unwrap();
+    let (out, err, code) = run(&["perft", "--variant", "international", "--depth", "5"]);
+    assert_eq!(code, Some(0), "{err}");
+    let counts: Vec<&str> = out.lines().map(|l| l.split_whitespace().nth(3).unwrap()).collect();
+    assert_eq!(counts, ["9", "81", "658", "4265", "27117"]);
+    let (_, err, code) = run(&["moves", "--variant", "international", "--fen", "W:W51:B1"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not a square 1-50"), "{err}");
 }

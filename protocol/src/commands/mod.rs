@@ -15,8 +15,12 @@ pub const START_FEN: &str = "W:W21-32:B1-12";
 /// The English draughts start position (Black moves first).
 pub const ENGLISH_START_FEN: &str = "B:W21-32:B1-12";
 
-/// The game whose rules a command uses. Italian everywhere by default; English draughts so far
-/// for `moves` and `perft` (the first step of the multi-variant work).
+/// The International draughts start position.
+pub const INTERNATIONAL_START_FEN: &str = "W:W31-50:B1-20";
+
+/// The game whose rules a command uses. Italian everywhere by default; English and
+/// International draughts so far for `moves` and `perft` (the first step of the multi-variant
+/// work).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Variant {
     /// Dama Italiana (FID rules).
@@ -24,6 +28,8 @@ pub enum Variant {
     Italian,
     /// English draughts (checkers).
     English,
+    /// International draughts (10x10).
+    International,
 }
 
 impl Variant {
@@ -32,6 +38,7 @@ impl Variant {
         match self {
             Variant::Italian => START_FEN,
             Variant::English => ENGLISH_START_FEN,
+            Variant::International => INTERNATIONAL_START_FEN,
         }
     }
 }

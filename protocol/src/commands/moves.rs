@@ -14,21 +14,28 @@ pub struct MovesArgs {
     /// A file with one FEN per line; prints `FEN<TAB>move move ...` for each line.
     #[arg(long, value_name = "FILE")]
     fen_file: Option<std::path::PathBuf>,
-    /// The rules: italian (default) or english.
+    /// The rules: italian (default), english or international.
     #[arg(long, value_enum, default_value_t = Variant::Italian)]
     variant: Variant,
 }
 
-/// The legal moves of `position` under `variant`'s rules, in full-path notation, sorted.
-fn moves_of(position: &Position, variant: Variant) -> Vec<String> {
-    match variant {
-        Variant::Italian => sorted_moves(position),
+/// The legal moves of the position `fen` under `variant`'s rules, in full-path notation, sorted.
+fn moves_of(fen: &str, variant: Variant) -> Result<Vec<String>, String> {
+    Ok(match variant {
+        Variant::Italian => sorted_moves(&position_from_fen(fen)?),
         Variant::English => {
-            let mut moves = dama_engine::english::legal_moves(position);
+            let mut moves = dama_engine::english::legal_moves(&position_from_fen(fen)?);
             moves.sort_by_key(|m| (m.mv.from(), m.mv.to(), m.landings.clone()));
             moves.iter().map(|m| m.path_notation()).collect()
         }
-    }
+        Variant::International => {
+            let position = dama_engine::international::parse_fen(fen)
+                .map_err(|e| format!("bad FEN '{}': {e}", dama_engine::excerpt(fen)))?;
+            let mut moves = position.legal_moves();
+            moves.sort_by(|a, b| (a.from, &a.landings).cmp(&(b.from, &b.landings)));
+            moves.iter().map(|m| m.path_notation()).collect()
+        }
+    })
 }
 
 /// The legal moves of `position` in full-path notation, sorted by squares.
@@ -46,8 +53,7 @@ pub fn run(args: &MovesArgs) -> Result<(), String> {
     match &args.fen_file {
         None => {
             let fen = args.fen.as_deref().unwrap_or(args.variant.start_fen());
-            let position = position_from_fen(fen)?;
-            for mv in moves_of(&position, args.variant) {
+            for mv in moves_of(fen, args.variant)? {
                 writeln!(out, "{mv}").map_err(write_error)?;
             }
         }
@@ -61,10 +67,9 @@ pub fn run(args: &MovesArgs) -> Result<(), String> {
                 if fen.is_empty() {
                     continue;
                 }
-                let position = position_from_fen(fen)
+                let moves = moves_of(fen, args.variant)
                     .map_err(|e| format!("{}: line {}: {e}", path.display(), number + 1))?;
-                writeln!(out, "{fen}\t{}", moves_of(&position, args.variant).join(" "))
-                    .map_err(write_error)?;
+                writeln!(out, "{fen}\t{}", moves.join(" ")).map_err(write_error)?;
             }
         }
     }

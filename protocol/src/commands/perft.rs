@@ -12,7 +12,8 @@ pub struct PerftArgs {
     /// The position (PDN FEN); default the variant's start position.
     #[arg(long)]
     fen: Option<String>,
-    /// The rules: italian (default) or english (every capture route counted, one thread).
+    /// The rules: italian (default), english (every capture route counted) or international
+    /// (one leaf per distinct move); the last two on one thread.
     #[arg(long, value_enum, default_value_t = Variant::Italian)]
     variant: Variant,
     /// The deepest depth; every depth from 1 up to it is reported.
@@ -32,7 +33,11 @@ pub struct PerftArgs {
 
 /// Runs `dama perft`.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    let position = position_from_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
+    let fen = args.fen.as_deref().unwrap_or(args.variant.start_fen());
+    if args.variant == Variant::International {
+        return international(fen, args);
+    }
+    let position = position_from_fen(fen)?;
     if args.variant == Variant::English {
         return english(&position, args);
     }
@@ -47,6 +52,29 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         if args.divide && depth == args.depth {
             for (mv, n) in &split {
                 say!("{} {n}", path_notation(mv));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// International perft: one leaf per distinct (from, to, captured set), the published convention.
+fn international(fen: &str, args: &PerftArgs) -> Result<(), String> {
+    use dama_engine::international::{parse_fen, perft};
+    if args.threads > 1 {
+        return Err("--variant international counts on one thread (no --threads yet)".to_string());
+    }
+    let position =
+        parse_fen(fen).map_err(|e| format!("bad FEN '{}': {e}", dama_engine::excerpt(fen)))?;
+    for depth in 1..=args.depth {
+        let started = Instant::now();
+        let nodes = perft(&position, depth);
+        let seconds = started.elapsed().as_secs_f64();
+        let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
+        say!("depth {depth} nodes {nodes} time {seconds:.3} nps {nps}");
+        if args.divide && depth == args.depth {
+            for m in position.legal_moves() {
+                say!("{} {}", m.path_notation(), perft(&position.play(&m), depth - 1));
             }
         }
     }
