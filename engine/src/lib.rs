@@ -46,7 +46,7 @@ pub use moves::Move;
 pub use notation::{
     hub_notation, parse_move, path_notation, short_notation, MoveText, MoveTextError,
 };
-pub use pdn::{parse_pdn, parse_pdn_games, PdnError, PdnGame};
+pub use pdn::{move_number, parse_pdn, parse_pdn_games, wrap_movetext, PdnError, PdnGame};
 pub use perft::{divide, divide_parallel, perft};
 pub use position::{Color, Piece, Position, SetupError};
 pub use square::Square;

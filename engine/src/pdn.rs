@@ -68,6 +68,45 @@ pub fn parse_pdn(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     }
 }
 
+/// The move number that precedes ply `ply` (0-based) of a game whose first move is by
+/// `first`, as PDN writes it: `N.` before a White move, `N...` before a first move by Black, and
+/// nothing before other Black moves.
+pub fn move_number(first: crate::position::Color, ply: usize) -> Option<String> {
+    use crate::position::Color;
+    let (number, white) = match first {
+        Color::White => (ply / 2 + 1, ply.is_multiple_of(2)),
+        Color::Black => (ply.div_ceil(2) + 1, ply % 2 == 1),
+    };
+    if white {
+        Some(format!("{number}."))
+    } else if ply == 0 {
+        Some(format!("{number}..."))
+    } else {
+        None
+    }
+}
+
+/// Joins movetext tokens into lines of at most `width` characters (a longer token stands on a
+/// line of its own), ending with a blank line, as a PDN game's movetext is written.
+pub fn wrap_movetext(tokens: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(token);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
 /// Reads every game of a PDN text, each on its own: a game that cannot be read (an illegal move,
 /// a bad FEN tag, an unclosed comment) is an error for that game only, and reading goes on at the
 /// next game, which starts with a line of tags after the failed game's movetext. Games are
@@ -239,6 +278,15 @@ fn parse_tag(inner: &str) -> Result<(String, String), String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn move_numbers_follow_the_side_that_starts() {
+        use crate::position::Color;
+        let white: Vec<_> = (0..4).map(|p| move_number(Color::White, p)).collect();
+        assert_eq!(white, [Some("1.".into()), None, Some("2.".into()), None]);
+        let black: Vec<_> = (0..4).map(|p| move_number(Color::Black, p)).collect();
+        assert_eq!(black, [Some("1...".into()), Some("2.".into()), None, Some("3.".into())]);
+    }
+
     #[test]
     fn games_are_read_one_by_one_and_a_bad_game_does_not_stop_the_others() {
         let text = "[Event \"a\"]\n1. 22-18 11-15 1-0\n\n[Event \"b\"]\n1. 22-18 11-15 2. 22-18 *\n\n\

@@ -8,7 +8,10 @@ mod svg;
 use clap::Args;
 use dama_engine::search::score::{is_decisive, score_text, Score, WIN};
 use dama_engine::search::{GameHistory, Line, SearchControl, SearchLimits, Searcher};
-use dama_engine::{parse_pdn_games, path_notation, short_notation, Color, Move, PdnGame, Position};
+use dama_engine::{
+    move_number, parse_pdn_games, path_notation, short_notation, wrap_movetext, Color, Move,
+    PdnGame, Position,
+};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -207,13 +210,7 @@ fn write_game(
     for (i, (mv, note)) in game.moves.iter().zip(notes).enumerate() {
         let position = &positions[i];
         let white_to_move = position.side_to_move() == Color::White;
-        let number =
-            if game.start.side_to_move() == Color::Black { i.div_ceil(2) + 1 } else { i / 2 + 1 };
-        if white_to_move {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
-        }
+        tokens.extend(move_number(game.start.side_to_move(), i));
         tokens.push(format!("{}{}", short_notation(position, mv), note.mark));
         let mut comment = score_text(note.white_score);
         if let Some(better) = &note.better {
@@ -231,21 +228,8 @@ fn write_game(
         tokens.push(format!("{{{comment}}}"));
     }
     tokens.push(game.result.clone().unwrap_or_else(|| "*".to_string()));
-    // Lines of at most about 90 characters; a comment may run longer on its own line.
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > 90 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    // Lines of at most 90 characters; a long comment stands on a line of its own.
+    out.push_str(&wrap_movetext(&tokens, 90));
     out
 }
 

@@ -8,7 +8,7 @@
 //! (tests/pydraughts/pdn_readback.py).
 
 use super::referee::GameRecord;
-use dama_engine::{path_notation, to_fen, Color};
+use dama_engine::{move_number, path_notation, to_fen, wrap_movetext, Color};
 use std::fmt::Write;
 
 /// The longest movetext line.
@@ -56,14 +56,11 @@ pub fn game_record(record: &GameRecord, opening: &str, context: &PdnContext) -> 
     }
     out.push('\n');
     let mut tokens: Vec<String> = Vec::new();
-    let mut side = record.start.side_to_move();
-    let mut number = 1;
     for (index, played) in record.moves.iter().enumerate() {
         let text = path_notation(&played.mv);
-        match side {
-            Color::White => tokens.push(format!("{number}. {text}")),
-            Color::Black if index == 0 => tokens.push(format!("{number}... {text}")),
-            Color::Black => tokens.push(text),
+        match move_number(record.start.side_to_move(), index) {
+            Some(number) => tokens.push(format!("{number} {text}")),
+            None => tokens.push(text),
         }
         // Engine moves carry their score, depth and time (forced moves report none: no comment).
         if let Some(reply) =
@@ -79,26 +76,9 @@ pub fn game_record(record: &GameRecord, opening: &str, context: &PdnContext) -> 
             let _ = write!(comment, " {:.3}s", reply.elapsed.as_secs_f64());
             tokens.push(format!("{{{comment}}}"));
         }
-        if side == Color::Black {
-            number += 1;
-        }
-        side = side.opposite();
     }
     tokens.push(record.result.pdn().to_string());
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    out.push_str(&wrap_movetext(&tokens, LINE_WIDTH));
     out
 }
 

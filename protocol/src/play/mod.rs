@@ -8,8 +8,8 @@ use dama_engine::search::score::score_text;
 use dama_engine::search::skill::{self, MAX_SKILL};
 use dama_engine::search::{GameHistory, SearchControl, SearchLimits, Searcher};
 use dama_engine::{
-    parse_fen, parse_move, parse_pdn_games, short_notation, to_fen, Color, Move, Piece, Position,
-    Square,
+    move_number, parse_fen, parse_move, parse_pdn_games, short_notation, to_fen, Color, Move,
+    Piece, Position, Square,
 };
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -121,19 +121,12 @@ impl Game {
         }
         text.push('\n');
         let mut tokens = Vec::new();
-        let black_first = self.start.side_to_move() == Color::Black;
         for (i, mv) in self.moves.iter().enumerate() {
-            let number = if black_first { i.div_ceil(2) + 1 } else { i / 2 + 1 };
-            if self.positions[i].side_to_move() == Color::White {
-                tokens.push(format!("{number}."));
-            } else if i == 0 {
-                tokens.push(format!("{number}..."));
-            }
+            tokens.extend(move_number(self.start.side_to_move(), i));
             tokens.push(short_notation(&self.positions[i], mv));
         }
         tokens.push(result.to_string());
-        text.push_str(&tokens.join(" "));
-        text.push_str("\n\n");
+        text.push_str(&dama_engine::wrap_movetext(&tokens, 79));
         text
     }
 }
