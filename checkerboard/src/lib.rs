@@ -20,9 +20,11 @@
 pub mod board;
 pub mod commands;
 pub mod engine;
+pub mod request;
 
 use board::{CbBoard, CbMove, CB_UNKNOWN};
-use engine::{apply_answer, Engine, MoveRequest};
+use engine::Engine;
+use request::{apply_answer, MoveRequest};
 use std::ffi::{c_char, c_double, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Mutex, MutexGuard, OnceLock};
