@@ -3,13 +3,16 @@
 //! moves for an illegal one, and commands: `moves`, `undo`, `flip`, `skill N`, `time S`,
 //! `save FILE`, `new`, `help`, `quit`. Starts from the start position, a FEN or a PDN game.
 
+mod board;
+
+pub use board::board_text;
 use clap::{Args, ValueEnum};
 use dama_engine::search::score::score_text;
 use dama_engine::search::skill::{self, MAX_SKILL};
 use dama_engine::search::{GameHistory, SearchControl, SearchLimits, Searcher};
 use dama_engine::{
     move_number, parse_fen, parse_move, parse_pdn_games, short_notation, to_fen, Color, Move,
-    Piece, Position, Square,
+    Position,
 };
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -129,36 +132,6 @@ impl Game {
         text.push_str(&dama_engine::wrap_movetext(&tokens, 79));
         text
     }
-}
-
-/// The board as text, each dark square its piece or, when empty, its number (to type moves by),
-/// Black at the top unless `flipped`.
-pub fn board_text(position: &Position, flipped: bool) -> String {
-    let mut text = String::new();
-    let order: Vec<u8> = if flipped { (0..8).rev().collect() } else { (0..8).collect() };
-    for &row in &order {
-        text.push_str("   ");
-        for &column in &order {
-            let cell = match Square::from_row_column(row, column) {
-                None => "    ".to_string(),
-                Some(s) => match position.piece_at(s) {
-                    None => format!("{:>3} ", s.number()),
-                    Some(Piece::WhiteMan) => "  w ".to_string(),
-                    Some(Piece::WhiteKing) => "  W ".to_string(),
-                    Some(Piece::BlackMan) => "  b ".to_string(),
-                    Some(Piece::BlackKing) => "  B ".to_string(),
-                },
-            };
-            text.push_str(&cell);
-        }
-        text.push('\n');
-    }
-    let side = match position.side_to_move() {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
-    text.push_str(&format!("   {side} to move   (w b men, W B kings)"));
-    text
 }
 
 const HELP: &str = "Type a move (22-18, 22x13, 22x13x6, 2218) or a command:\n  \
