@@ -6,7 +6,9 @@
 mod svg;
 
 use clap::Args;
-use dama_engine::search::score::{is_decisive, score_text, Score, WIN};
+use dama_engine::search::score::{
+    is_decisive, loss_in, plies_to_end, score_text, win_in, Score, WIN,
+};
 use dama_engine::search::{GameHistory, Line, SearchControl, SearchLimits, Searcher};
 use dama_engine::{
     move_number, parse_pdn_games, path_notation, short_notation, wrap_movetext, Color, Move,
@@ -106,6 +108,16 @@ fn clamp_loss(best: Score, played: Score) -> Score {
     (best - played).max(0)
 }
 
+/// The value for the side to move of a position whose only move leads to a position worth
+/// `next` to the other side.
+fn one_ply_back(next: Score) -> Score {
+    match plies_to_end(next) {
+        Some(n) if n >= 0 => loss_in(n as u32 + 1),
+        Some(n) => win_in((-n) as u32 + 1),
+        None => -next,
+    }
+}
+
 /// Searches every position of `game` and returns the positions and their judgement.
 fn judge(
     searcher: &mut Searcher,
@@ -132,6 +144,29 @@ fn judge(
         let result = searcher.search(position, &replay, limits, &SearchControl::new(), |_| {});
         scores.push(result.score);
         lines.push(result.lines);
+    }
+    // A position with one legal move is not searched (the search answers at once, score 0): its
+    // value is that of the position after the move, one ply further.
+    for i in (0..positions.len()).rev() {
+        let legal = positions[i].legal_moves();
+        if legal.len() != 1 {
+            continue;
+        }
+        let next = match scores.get(i + 1) {
+            Some(&next) => next,
+            None => {
+                let after = positions[i].play(&legal[0]);
+                if after.legal_moves().is_empty() {
+                    -WIN
+                } else {
+                    let mut history = replay.clone();
+                    history.push(&positions[i], &legal[0], &after);
+                    searcher.search(&after, &history, limits, &SearchControl::new(), |_| {}).score
+                }
+            }
+        };
+        scores[i] = one_ply_back(next);
+        lines[i] = vec![Line { score: scores[i], pv: vec![legal[0]] }];
     }
     (positions, scores, lines)
 }
@@ -351,6 +386,21 @@ mod tests {
         let positions = vec![p, p.play(&a)];
         let n = notes(&positions, &[a], &[50, -50], &[best, vec![]], 40, 100);
         assert_eq!((n[0].mark, n[0].loss, n[0].better.clone()), ("!", 0, None));
+    }
+
+    #[test]
+    fn a_forced_reply_takes_its_value_from_the_position_after_it() {
+        // 23-20 is the best move; Black's 15-19 is then the only move. Neither is a mistake.
+        let game = parse_pdn_games("[FEN \"W:W23,24:B15\"]\n1. 23-20 15-19 *\n").remove(0).unwrap();
+        let mut searcher = Searcher::new(4, 1).unwrap();
+        let limits = SearchLimits { multipv: 2, ..SearchLimits::depth(8) };
+        let (positions, scores, lines) = judge(&mut searcher, &game, &limits);
+        assert_eq!(scores[1], -scores[2], "the forced position is worth the next one");
+        let n = notes(&positions, &game.moves, &scores, &lines, 40, 100);
+        assert_eq!((n[0].mark, n[1].mark), ("", ""), "{n:?}");
+        assert!(n[0].loss < 40 && n[1].loss == 0, "{n:?}");
+        assert_eq!(one_ply_back(dama_engine::search::score::win_in(4)), loss_in(5));
+        assert_eq!(one_ply_back(loss_in(2)), win_in(3));
     }
 
     #[test]
