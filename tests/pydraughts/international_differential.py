@@ -16,12 +16,11 @@ only when every position agrees and at least N positions were compared)
 
 import argparse
 import random
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-import draughts
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from variant_common import compare, dama_moves, fen_of, played_positions, positions  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -64,12 +63,6 @@ def dama_triple(path, side, pieces):
     return squares[0], squares[-1], frozenset(captured)
 
 
-def fen_of(pieces, side):
-    def part(colour):
-        return ",".join(("K" if king else "") + str(n) for n, (c, king) in sorted(pieces.items()) if c == colour)
-    return f"{side}:W{part('W')}:B{part('B')}"
-
-
 def random_placement(rng):
     while True:
         pieces = {}
@@ -83,24 +76,6 @@ def random_placement(rng):
             return fen_of(pieces, rng.choice("WB"))
 
 
-def played_positions(rng, games, plies):
-    fens = []
-    for _ in range(games):
-        board = draughts.Board(variant="standard")
-        for _ in range(plies):
-            moves = board.legal_moves()
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            fens.append(board.fen)
-    return fens
-
-
-def pydraughts_triples(fen):
-    board = draughts.Board(variant="standard", fen=fen)
-    return {(m.steps_move[0], m.steps_move[-1], frozenset(m.captures or [])) for m in board.legal_moves()}
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dama", default=str(REPOSITORY / "target" / "release" / "dama"))
@@ -108,39 +83,18 @@ def main():
     parser.add_argument("--positions", type=int, default=2000)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    fens = list(dict.fromkeys(played_positions(rng, 20, 80)))
-    seen = set(fens)
-    while len(fens) < args.positions:
-        fen = random_placement(rng)
-        if fen not in seen:
-            seen.add(fen)
-            fens.append(fen)
-    with tempfile.NamedTemporaryFile("w", suffix=".fen", delete=False) as f:
-        f.write("\n".join(fens) + "\n")
-        name = f.name
-    out = subprocess.run([args.dama, "moves", "--variant", "international", "--fen-file", name],
-                         capture_output=True, text=True)
-    Path(name).unlink()
-    if out.returncode != 0:
-        print(f"FAIL: dama moves: {out.stderr.strip()}")
+    fens = positions(played_positions("standard", rng, 20, 80), random_placement, rng, args.positions)
+    try:
+        paths = dama_moves(args.dama, "international", fens)
+    except RuntimeError as e:
+        print(f"FAIL: {e}")
         return 1
     dama = {}
-    for line in out.stdout.splitlines():
-        fen, _, moves = line.partition("\t")
+    for fen, moves in paths.items():
         side, pieces = parse_fen(fen)
-        dama[fen] = {dama_triple(m, side, pieces) for m in moves.split()}
-    mismatches, captures, kings = 0, 0, 0
-    for fen in fens:
-        expected = pydraughts_triples(fen)
-        got = dama.get(fen)
-        captures += any(t[2] for t in expected)
-        kings += "K" in fen
-        if got != expected:
-            mismatches += 1
-            if mismatches <= 10:
-                only_dama = sorted((a, b, sorted(c)) for a, b, c in (got or set()) - expected)
-                only_py = sorted((a, b, sorted(c)) for a, b, c in expected - (got or set()))
-                print(f"MISMATCH {fen}: only Dama {only_dama}; only pydraughts {only_py}")
+        dama[fen] = {dama_triple(m, side, pieces) for m in moves}
+    mismatches, captures = compare(fens, dama, "standard")
+    kings = sum("K" in fen for fen in fens)
     print(f"international: {len(fens)} positions compared ({captures} with captures, {kings} with kings), "
           f"{mismatches} mismatches")
     return 1 if mismatches or len(fens) < args.positions else 0
