@@ -32,6 +32,7 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod rules;
 pub mod search;
 pub mod square;
 pub mod zobrist;
@@ -41,7 +42,7 @@ pub use excerpt::{excerpt, Excerpt};
 pub use fen::{parse_fen, to_fen, FenError};
 pub use hubpos::{parse_hub_position, to_hub_position, HubPositionError};
 pub use movegen::{PathMode, PrecedenceKey};
-pub use movelist::{MoveList, MOVE_LIST_CAPACITY};
+pub use movelist::{List, MoveList, MOVE_LIST_CAPACITY};
 pub use moves::Move;
 pub use notation::{
     hub_notation, parse_move, path_notation, short_notation, MoveText, MoveTextError,
@@ -49,4 +50,5 @@ pub use notation::{
 pub use pdn::{move_number, parse_pdn, parse_pdn_games, wrap_movetext, PdnError, PdnGame};
 pub use perft::{divide, divide_parallel, perft};
 pub use position::{Color, Piece, Position, SetupError};
+pub use rules::{Italian, Rules};
 pub use square::Square;

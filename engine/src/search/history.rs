@@ -28,11 +28,13 @@ pub struct GameHistory {
 impl GameHistory {
     /// A game starting at `position`.
     pub fn new(position: &Position) -> GameHistory {
-        GameHistory {
-            keys: vec![position.key()],
-            quiet_plies: 0,
-            quiet_ply_limit: DEFAULT_QUIET_PLY_LIMIT,
-        }
+        GameHistory::from_key(position.key(), DEFAULT_QUIET_PLY_LIMIT)
+    }
+
+    /// A game of any rules ([`crate::Rules`]) starting at the position with hash `key`, drawn
+    /// after `quiet_ply_limit` plies without a man move or a capture.
+    pub fn from_key(key: u64, quiet_ply_limit: u32) -> GameHistory {
+        GameHistory { keys: vec![key], quiet_plies: 0, quiet_ply_limit }
     }
 
     /// Sets the 40-move limit in plies (80 by default; some tools adjudicate at 79).
@@ -43,13 +45,19 @@ impl GameHistory {
 
     /// Records that `mv` was played in `before`, reaching `after`.
     pub fn push(&mut self, before: &Position, mv: &Move, after: &Position) {
-        if is_irreversible(before, mv) {
+        self.push_key(after.key(), is_irreversible(before, mv));
+    }
+
+    /// Records a move of any rules reaching the position with hash `key`; `irreversible` when a
+    /// man moved or a piece was captured ([`crate::Rules::is_irreversible`]).
+    pub fn push_key(&mut self, key: u64, irreversible: bool) {
+        if irreversible {
             self.keys.clear();
             self.quiet_plies = 0;
         } else {
             self.quiet_plies += 1;
         }
-        self.keys.push(after.key());
+        self.keys.push(key);
     }
 
     /// Plies since the last man move or capture.

@@ -38,9 +38,11 @@ pub use options::SearchOptions;
 pub use score::Score;
 pub use tt::{TableSizeError, TranspositionTable};
 
+use crate::movelist::List;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::rules::{Italian, Rules};
 use score::{is_decisive, plies_to_end, INFINITY};
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -55,9 +57,9 @@ pub const MAX_THREADS: u32 = 64;
 /// The largest transposition table any front end accepts, in MiB.
 pub const MAX_TABLE_MIB: u32 = 65_536;
 
-/// Progress of a search, reported after each completed iteration.
+/// Progress of a search, reported after each completed iteration (`M`: the game's move type).
 #[derive(Clone, Debug)]
-pub struct SearchInfo {
+pub struct SearchInfo<M = Move> {
     /// The nominal depth just completed.
     pub depth: u32,
     /// The deepest ply reached (captures and extensions go beyond the nominal depth).
@@ -69,7 +71,7 @@ pub struct SearchInfo {
     /// Time since the search started (or since the ponder hit).
     pub time: Duration,
     /// The principal variation, first move first.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Transposition table use, permille.
     pub table_fill: u32,
     /// Positions answered by the endgame tables.
@@ -80,20 +82,20 @@ pub struct SearchInfo {
 
 /// One line of a search: its score and its moves, the first being the move it is about.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Line {
+pub struct Line<M = Move> {
     /// The score of the line's first move.
     pub score: Score,
     /// The principal variation after that move, the move first.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 /// The outcome of a search.
 #[derive(Clone, Debug)]
-pub struct SearchResult {
+pub struct SearchResult<M = Move> {
     /// The move to play; `None` only when the position has no legal move.
-    pub best_move: Option<Move>,
+    pub best_move: Option<M>,
     /// The expected reply, to ponder on.
-    pub ponder_move: Option<Move>,
+    pub ponder_move: Option<M>,
     /// The score of the best move.
     pub score: Score,
     /// The last completed depth.
@@ -103,31 +105,46 @@ pub struct SearchResult {
     /// Time used.
     pub time: Duration,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// The best lines of the last completed iteration, best first: one, or up to
     /// `SearchLimits::multipv` (fewer when there are fewer legal moves). `lines[0]` is the best
     /// move's score and line.
-    pub lines: Vec<Line>,
+    pub lines: Vec<Line<M>>,
 }
 
-/// A search engine: the transposition table and the thread count, kept between searches.
-pub struct Searcher {
+/// A search engine for the game `R` (Dama Italiana unless said otherwise): the transposition
+/// table and the thread count, kept between searches.
+pub struct Searcher<R: Rules = Italian> {
     tt: TranspositionTable,
     threads: usize,
     quiet_ply_limit: u32,
     options: SearchOptions,
     endgame: Option<Arc<dyn EndgameTables>>,
+    rules: PhantomData<R>,
 }
 
-impl Searcher {
-    /// A searcher with a table of `table_mib` MiB and `threads` threads (at least one).
+impl Searcher<Italian> {
+    /// An Italian searcher with a table of `table_mib` MiB and `threads` threads (at least one).
     pub fn new(table_mib: usize, threads: usize) -> Result<Searcher, TableSizeError> {
+        Searcher::for_rules(table_mib, threads)
+    }
+
+    /// Sets (or removes) the endgame tables probed in the search.
+    pub fn set_endgame_tables(&mut self, tables: Option<Arc<dyn EndgameTables>>) {
+        self.endgame = tables;
+    }
+}
+
+impl<R: Rules> Searcher<R> {
+    /// A searcher for the game `R` with a table of `table_mib` MiB and `threads` threads.
+    pub fn for_rules(table_mib: usize, threads: usize) -> Result<Searcher<R>, TableSizeError> {
         Ok(Searcher {
             tt: TranspositionTable::new(table_mib)?,
             threads: threads.max(1),
-            quiet_ply_limit: DEFAULT_QUIET_PLY_LIMIT,
+            quiet_ply_limit: R::QUIET_PLY_LIMIT,
             options: SearchOptions::default(),
             endgame: None,
+            rules: PhantomData,
         })
     }
 
@@ -168,11 +185,6 @@ impl Searcher {
         self.options = options;
     }
 
-    /// Sets (or removes) the endgame tables probed in the search.
-    pub fn set_endgame_tables(&mut self, tables: Option<Arc<dyn EndgameTables>>) {
-        self.endgame = tables;
-    }
-
     /// Forgets everything learned: for a new game, and before each `bench` position.
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -187,15 +199,17 @@ impl Searcher {
     /// from another thread. `progress` is called after every completed iteration.
     pub fn search(
         &mut self,
-        position: &Position,
+        position: &R::Position,
         history: &GameHistory,
         limits: &SearchLimits,
         control: &SearchControl,
-        mut progress: impl FnMut(&SearchInfo),
-    ) -> SearchResult {
+        mut progress: impl FnMut(&SearchInfo<R::Move>),
+    ) -> SearchResult<R::Move> {
         let started = Instant::now();
-        let mut root_moves: Vec<Move> = position.legal_moves().to_vec();
-        let empty_result = |best: Option<Move>| SearchResult {
+        let mut list = List::new();
+        R::generate(position, &mut list);
+        let mut root_moves: Vec<R::Move> = list.to_vec();
+        let empty_result = |best: Option<R::Move>| SearchResult {
             best_move: best,
             ponder_move: None,
             score: 0,
@@ -210,13 +224,13 @@ impl Searcher {
             return empty_result(None);
         }
         if let Some(tables) = &self.endgame {
-            endgame::filter_root_moves(tables.as_ref(), position, &mut root_moves);
+            R::filter_root_moves(tables.as_ref(), position, &mut root_moves);
         }
         if root_moves.len() == 1 && !limits.infinite && !control.is_pondering() {
             return empty_result(Some(root_moves[0]));
         }
         self.tt.new_search();
-        let shared = Shared {
+        let shared: Shared<R> = Shared {
             tt: &self.tt,
             control,
             done: AtomicBool::new(false),
@@ -227,11 +241,13 @@ impl Searcher {
             options: self.options.clone(),
             endgame: self.endgame.as_deref(),
             tablebase_hits: AtomicU64::new(0),
+            rules: PhantomData,
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         // A history that does not end at this position is not this game's: ignore it.
-        let matches = history.keys().last() == Some(&position.key());
-        let keys: Vec<u64> = if matches { history.keys().to_vec() } else { vec![position.key()] };
+        let key = R::key(position);
+        let matches = history.keys().last() == Some(&key);
+        let keys: Vec<u64> = if matches { history.keys().to_vec() } else { vec![key] };
         let quiet = if matches { history.quiet_plies() } else { 0 };
         let helpers = self.threads - 1;
         let result = std::thread::scope(|scope| {
@@ -291,13 +307,13 @@ fn wait_if_unbounded(limits: &SearchLimits, control: &SearchControl) {
 
 /// One root search of `moves` (the best of them comes first) with aspiration windows around
 /// `guess`; `None` when the search was stopped before it finished.
-fn search_line(
-    worker: &mut Worker,
-    root: &Position,
-    moves: &mut [Move],
+fn search_line<R: Rules>(
+    worker: &mut Worker<R>,
+    root: &R::Position,
+    moves: &mut [R::Move],
     depth: u32,
     guess: Score,
-    shared: &Shared,
+    shared: &Shared<R>,
 ) -> Option<Score> {
     let mut delta = 25;
     let aspiration = depth >= 5 && shared.options.aspiration_windows;
@@ -326,21 +342,21 @@ fn search_line(
 /// line is a search of the moves the first k-1 lines did not take); returns the last completed
 /// depth and its lines, best first.
 #[allow(clippy::too_many_arguments)]
-fn iterate(
-    worker: &mut Worker,
-    root: &Position,
-    mut moves: Vec<Move>,
+fn iterate<R: Rules>(
+    worker: &mut Worker<R>,
+    root: &R::Position,
+    mut moves: Vec<R::Move>,
     max_depth: u32,
     first_depth: u32,
     lines: usize,
-    shared: &Shared,
-    progress: &mut dyn FnMut(&SearchInfo),
-) -> (u32, Vec<Line>) {
+    shared: &Shared<R>,
+    progress: &mut dyn FnMut(&SearchInfo<R::Move>),
+) -> (u32, Vec<Line<R::Move>>) {
     let lines = lines.clamp(1, moves.len());
-    let mut best: (u32, Vec<Line>) =
+    let mut best: (u32, Vec<Line<R::Move>>) =
         (0, moves[..lines].iter().map(|&m| Line { score: 0, pv: vec![m] }).collect());
     for depth in first_depth..=max_depth {
-        let mut found: Vec<Line> = Vec::with_capacity(lines);
+        let mut found: Vec<Line<R::Move>> = Vec::with_capacity(lines);
         for k in 0..lines {
             let guess = best.1[k.min(best.1.len() - 1)].score;
             let Some(score) = search_line(worker, root, &mut moves[k..], depth, guess, shared)
@@ -358,9 +374,9 @@ fn iterate(
         // (stable), with the root moves in the same order for the next iteration.
         let mut order: Vec<usize> = (0..lines).collect();
         order.sort_by_key(|&k| std::cmp::Reverse(found[k].score));
-        let firsts: Vec<Move> = order.iter().map(|&k| moves[k]).collect();
+        let firsts: Vec<R::Move> = order.iter().map(|&k| moves[k]).collect();
         moves[..lines].copy_from_slice(&firsts);
-        let found: Vec<Line> = order.iter().map(|&k| found[k].clone()).collect();
+        let found: Vec<Line<R::Move>> = order.iter().map(|&k| found[k].clone()).collect();
         let score = found[0].score;
         best = (depth, found);
         let elapsed = shared.control.elapsed();

@@ -9,7 +9,6 @@
 use super::limits::SearchLimits;
 use super::score::Score;
 use super::Line;
-use crate::moves::Move;
 
 /// Full strength.
 pub const MAX_SKILL: u8 = 20;
@@ -47,7 +46,7 @@ pub fn limit(skill: u8, limits: &SearchLimits) -> SearchLimits {
 /// below it, a line within [`margin`] of the best, the nearer to the best the likelier (weights
 /// falling by e for every half margin), picked by `random`, a number in [0, 1) the caller draws.
 /// `None` only when `lines` is empty.
-pub fn choose(skill: u8, lines: &[Line], random: f64) -> Option<Move> {
+pub fn choose<M: Copy>(skill: u8, lines: &[Line<M>], random: f64) -> Option<M> {
     let best = lines.first()?;
     let first = *best.pv.first()?;
     let margin = margin(skill);
@@ -55,7 +54,7 @@ pub fn choose(skill: u8, lines: &[Line], random: f64) -> Option<Move> {
         return Some(first);
     }
     let temperature = f64::from(margin) / 2.0;
-    let candidates: Vec<(Move, f64)> = lines
+    let candidates: Vec<(M, f64)> = lines
         .iter()
         .filter(|line| line.score >= best.score - margin)
         .filter_map(|line| {
@@ -115,6 +114,6 @@ mod tests {
         for _ in 0..200 {
             assert_eq!(choose(19, &l, rng.gen()), Some(l[0].pv[0]));
         }
-        assert_eq!(choose(5, &[], rng.gen()), None);
+        assert_eq!(choose::<crate::Move>(5, &[], rng.gen()), None);
     }
 }

@@ -48,6 +48,12 @@ impl PackedMove {
         PackedMove(1 << 15 | mv.from().index() as u16 | (mv.to().index() as u16) << 5 | hash << 10)
     }
 
+    /// A move of any game from 15 bits of its own packing (start, end, a hash of the captures).
+    #[inline(always)]
+    pub const fn from_bits(bits: u16) -> PackedMove {
+        PackedMove(1 << 15 | (bits & 0x7fff))
+    }
+
     /// Whether no move is stored.
     pub fn is_none(self) -> bool {
         self.0 == 0

@@ -1,20 +1,19 @@
 //! One search thread: principal-variation alpha-beta with a transposition table, forced captures
 //! resolved before any evaluation, draws by repetition and the 40-move count.
 
-use crate::movelist::{MoveList, MOVE_LIST_CAPACITY};
-use crate::moves::Move;
-use crate::position::Position;
+use crate::movelist::{List, MOVE_LIST_CAPACITY};
+use crate::rules::Rules;
 use crate::search::endgame::{tablebase_score, EndgameTables};
-use crate::search::history::is_irreversible;
 use crate::search::limits::{SearchControl, TimeBudget};
 use crate::search::options::SearchOptions;
 use crate::search::ordering::{pick_next, MoveOrdering, MAX_PLY};
 use crate::search::score::{from_table, loss_in, to_table, Score, DRAW, INFINITY};
-use crate::search::tt::{Bound, PackedMove, TranspositionTable};
+use crate::search::tt::{Bound, TranspositionTable};
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What every thread of one search shares.
-pub(crate) struct Shared<'a> {
+pub(crate) struct Shared<'a, R: Rules> {
     pub tt: &'a TranspositionTable,
     pub control: &'a SearchControl,
     /// Set when the main thread has finished, to end the helper threads.
@@ -29,17 +28,18 @@ pub(crate) struct Shared<'a> {
     pub endgame: Option<&'a dyn EndgameTables>,
     /// Positions answered by the tables, all threads.
     pub tablebase_hits: AtomicU64,
+    pub rules: PhantomData<R>,
 }
 
 /// The state of one search thread.
-pub(crate) struct Worker<'a> {
-    shared: &'a Shared<'a>,
-    ordering: MoveOrdering,
+pub(crate) struct Worker<'a, R: Rules> {
+    shared: &'a Shared<'a, R>,
+    ordering: MoveOrdering<R>,
     /// Keys of the game since its last irreversible move, then of the search path.
     keys: Vec<u64>,
     /// Plies since the last irreversible move, for each entry of `keys`.
     quiet_plies: Vec<u32>,
-    pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
+    pv: Box<[[Option<R::Move>; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// Move-ordering scores, one buffer per ply (no per-node initialisation).
     scores: Box<[[i32; MOVE_LIST_CAPACITY]; MAX_PLY]>,
@@ -52,13 +52,13 @@ pub(crate) struct Worker<'a> {
 
 const CHECK_EVERY: u64 = 256;
 
-impl<'a> Worker<'a> {
+impl<'a, R: Rules> Worker<'a, R> {
     pub fn new(
-        shared: &'a Shared<'a>,
+        shared: &'a Shared<'a, R>,
         game_keys: &[u64],
         root_quiet_plies: u32,
         is_main: bool,
-    ) -> Worker<'a> {
+    ) -> Worker<'a, R> {
         let n = game_keys.len() as u32;
         let quiet_plies = (0..n).map(|i| (root_quiet_plies + i + 1).saturating_sub(n)).collect();
         Worker {
@@ -78,7 +78,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The principal variation found by the last completed root search.
-    pub fn principal_variation(&self) -> Vec<Move> {
+    pub fn principal_variation(&self) -> Vec<R::Move> {
         self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect()
     }
 
@@ -127,10 +127,13 @@ impl<'a> Worker<'a> {
         false
     }
 
-    fn push(&mut self, before: &Position, mv: &Move, after: &Position) {
-        let quiet =
-            if is_irreversible(before, mv) { 0 } else { self.quiet_plies[self.keys.len() - 1] + 1 };
-        self.keys.push(after.key());
+    fn push(&mut self, before: &R::Position, mv: &R::Move, after: &R::Position) {
+        let quiet = if R::is_irreversible(before, mv) {
+            0
+        } else {
+            self.quiet_plies[self.keys.len() - 1] + 1
+        };
+        self.keys.push(R::key(after));
         self.quiet_plies.push(quiet);
     }
 
@@ -143,8 +146,8 @@ impl<'a> Worker<'a> {
     /// reordering `moves` so that the best move is first.
     pub fn search_root(
         &mut self,
-        root: &Position,
-        moves: &mut [Move],
+        root: &R::Position,
+        moves: &mut [R::Move],
         depth: i32,
         mut alpha: Score,
         beta: Score,
@@ -153,7 +156,7 @@ impl<'a> Worker<'a> {
         self.pv_len[0] = 0;
         for i in 0..moves.len() {
             let mv = moves[i];
-            let child = root.play(&mv);
+            let child = R::play(root, &mv);
             self.push(root, &mv, &child);
             let score = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, true)
@@ -184,7 +187,7 @@ impl<'a> Worker<'a> {
         best
     }
 
-    fn update_pv(&mut self, ply: usize, mv: Move) {
+    fn update_pv(&mut self, ply: usize, mv: R::Move) {
         self.pv[ply][0] = Some(mv);
         let child_len = if ply + 1 < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
         for i in 0..child_len.min(MAX_PLY - 1) {
@@ -198,7 +201,7 @@ impl<'a> Worker<'a> {
     /// evaluation is trusted.
     pub fn search(
         &mut self,
-        position: &Position,
+        position: &R::Position,
         depth: i32,
         mut alpha: Score,
         beta: Score,
@@ -219,20 +222,20 @@ impl<'a> Worker<'a> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return self.shared.options.evaluate(position);
+            return R::evaluate(position, &self.shared.options);
         }
 
-        let mut moves = MoveList::new();
-        position.generate_moves(&mut moves, crate::movegen::PathMode::Unique);
+        let mut moves = List::new();
+        R::generate(position, &mut moves);
         if moves.is_empty() {
             return loss_in(ply as u32);
         }
-        let capturing = moves[0].is_capture();
+        let capturing = R::is_capture(&moves[0]);
 
         // Endgame tables, once no capture is pending.
         if let Some(tables) = self.shared.endgame {
-            if !capturing && position.occupied().count() <= tables.max_pieces() {
-                if let Some(value) = tables.probe(position) {
+            if !capturing && R::piece_count(position) <= tables.max_pieces() {
+                if let Some(value) = R::probe_tables(tables, position) {
                     self.shared.tablebase_hits.fetch_add(1, Ordering::Relaxed);
                     return tablebase_score(value, ply as u32);
                 }
@@ -241,19 +244,18 @@ impl<'a> Worker<'a> {
 
         let mut depth = depth;
         if depth <= 0 && !capturing {
-            let threatened =
-                position.with_side_to_move(position.side_to_move().opposite()).has_capture();
+            let threatened = R::opponent_can_capture(position);
             if !threatened || depth < 0 || !self.shared.options.threat_extension {
-                return self.shared.options.evaluate(position);
+                return R::evaluate(position, &self.shared.options);
             }
             // The opponent threatens a capture: look one quiet ply further, once per path.
             depth = -1;
         }
 
         // Transposition table.
-        let key = position.key();
+        let key = R::key(position);
         let entry = self.shared.tt.probe(key);
-        let mut table_move = PackedMove::default();
+        let mut table_move = crate::search::tt::PackedMove::default();
         if let Some(e) = entry {
             table_move = e.best_move;
             let score = from_table(e.score, ply as u32);
@@ -282,12 +284,12 @@ impl<'a> Worker<'a> {
         self.ordering.score_moves(&moves, table_move, ply, &mut self.scores[ply][..n]);
         let original_alpha = alpha;
         let mut best = -INFINITY;
-        let mut best_move: Option<Move> = None;
+        let mut best_move: Option<R::Move> = None;
         let child_depth = |d: i32| if capturing && d <= 0 { d } else { d - 1 };
         for i in 0..n {
             pick_next(&mut moves[..n], &mut self.scores[ply][..n], i);
             let mv = moves[i];
-            let child = position.play(&mv);
+            let child = R::play(position, &mv);
             self.push(position, &mv, &child);
             let mut next_depth = child_depth(depth);
             let score = if i == 0 {
@@ -341,7 +343,7 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        let packed = best_move.map(|m| PackedMove::new(&m)).unwrap_or_default();
+        let packed = best_move.map(|m| R::pack(&m)).unwrap_or_default();
         let stored_depth = depth.clamp(0, 255) as u8;
         self.shared.tt.store(key, packed, to_table(best, ply as u32), stored_depth, bound, 0);
         best
