@@ -81,3 +81,16 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     }
     Ok(position)
 }
+
+/// Writes a position as PDN FEN, every square listed: `W:W31,32,...:B1,...,K46`.
+pub fn to_fen(position: &Position) -> String {
+    let list = |pieces: u64| -> String {
+        let squares: Vec<String> = (1..=50u8)
+            .filter(|&s| pieces & bit(s) != 0)
+            .map(|s| format!("{}{s}", if position.kings & bit(s) != 0 { "K" } else { "" }))
+            .collect();
+        squares.join(",")
+    };
+    let side = if position.side == Color::White { "W" } else { "B" };
+    format!("{side}:W{}:B{}", list(position.white), list(position.black))
+}

@@ -19,7 +19,9 @@
 use crate::position::Color;
 
 mod fen;
-pub use fen::{parse_fen, FenError};
+mod rules;
+pub use fen::{parse_fen, to_fen, FenError};
+pub use rules::{evaluate, generate, International, Move, QUIET_PLY_LIMIT};
 
 /// Playing squares.
 pub const SQUARES: usize = 50;
