@@ -77,3 +77,57 @@ fn international_moves_and_perft() {
     assert_eq!(code, Some(2));
     assert!(err.contains("not a square 1-50"), "{err}");
 }
+
+#[test]
+fn analyze_searches_each_game() {
+    // English: Black (to move first) takes the only piece White has.
+    let (out, err, code) =
+        run(&["analyze", "--variant", "english", "--fen", "B:W14,30:B9,10", "--depth", "6"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("FEN B:W14,30:B9,10"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("bestmove "), "{out}");
+    // International: a flying king takes the last man and wins.
+    let (out, err, code) =
+        run(&["analyze", "--variant", "international", "--fen", "W:WK46,K50:B23", "--depth", "4"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(" win in 1 "), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("bestmove 46x"), "{out}");
+    // Moves given in any notation are replayed, and a wrong one is refused with its number.
+    let (out, err, code) = run(&[
+        "analyze",
+        "--variant",
+        "international",
+        "--moves",
+        "32-28 19-23 28x19",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("FEN B:"), "{out}");
+    let (_, err, code) =
+        run(&["analyze", "--variant", "international", "--moves", "32-28 20-26", "--depth", "3"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("move 2 is refused"), "{err}");
+    let (_, err, code) = run(&["analyze", "--variant", "english", "--eval", "classic"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--eval"), "{err}");
+}
+
+#[test]
+fn bench_runs_each_game() {
+    for (variant, positions) in [("english", 16), ("international", 16)] {
+        let (out, err, code) = run(&["bench", "--variant", variant, "--depth", "5"]);
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(out.lines().filter(|l| l.starts_with("position ")).count(), positions, "{out}");
+        let nodes: u64 = out
+            .lines()
+            .find_map(|l| l.strip_prefix("nodes "))
+            .and_then(|n| n.parse().ok())
+            .expect("a node total");
+        assert!(nodes > 1000, "{variant}: {nodes}");
+        // The node count is a fingerprint: the same twice.
+        let (again, _, _) = run(&["bench", "--variant", variant, "--depth", "5"]);
+        let total = |text: &str| text.lines().find(|l| l.starts_with("nodes ")).map(String::from);
+        assert_eq!(total(&out), total(&again));
+    }
+}

@@ -1,18 +1,24 @@
 //! `dama analyze`: search a position and print each completed iteration, then `bestmove`.
 
-use super::{play_moves, position_from_fen, START_FEN};
+use super::{play_moves, position_from_fen, Variant};
 use clap::Args;
-use dama_engine::path_notation;
+use dama_engine::english::English;
+use dama_engine::international::International;
 use dama_engine::search::{GameHistory, SearchControl, SearchInfo, SearchLimits, Searcher};
 use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
+use dama_engine::Rules;
 use std::time::Duration;
 
 /// Arguments of `dama analyze`.
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// The position (PDN FEN); default the start position.
-    #[arg(long, default_value = START_FEN)]
-    fen: String,
+    /// The position (PDN FEN); default the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// The game: italian, english or international draughts. The book, the endgame tables and
+    /// the evaluation choices (--eval) are Italian.
+    #[arg(long, value_enum, default_value_t = Variant::Italian)]
+    variant: Variant,
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".
     #[arg(long, default_value = "")]
     moves: String,
@@ -50,13 +56,8 @@ pub struct AnalyzeArgs {
 
 pub use dama_engine::search::score::score_text;
 
-/// Runs `dama analyze`.
-pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
-    let start = position_from_fen(&args.fen)?;
-    let mut history = GameHistory::new(&start);
-    let position = play_moves(start, &args.moves, |before, mv, after| {
-        history.push(before, mv, after);
-    })?;
+/// The search limits the arguments ask for.
+fn limits(args: &AnalyzeArgs) -> Result<SearchLimits, String> {
     let limits = match (args.depth, args.movetime, args.nodes) {
         (Some(d), _, _) => SearchLimits::depth(d),
         (_, Some(t), _) => {
@@ -70,6 +71,90 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     };
     let mut limits = limits;
     limits.multipv = args.multipv as usize;
+    Ok(limits)
+}
+
+/// Runs `dama analyze`.
+pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
+    match args.variant {
+        Variant::Italian => run_italian(args),
+        Variant::English => run_variant::<English>(args),
+        Variant::International => run_variant::<International>(args),
+    }
+}
+
+/// `dama analyze --variant english|international`: the search alone (no book, no tables).
+fn run_variant<R: Rules>(args: &AnalyzeArgs) -> Result<(), String> {
+    if args.eval.eval.is_some() || args.eval.eval_file.is_some() {
+        return Err(format!(
+            "--eval and --eval-file are for Italian; {} has one evaluation",
+            R::NAME
+        ));
+    }
+    let limits = limits(args)?;
+    let mut position = R::parse_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
+    let mut history = GameHistory::from_key(R::key(&position), R::QUIET_PLY_LIMIT);
+    for (number, word) in args.moves.split_whitespace().enumerate() {
+        let mv = R::parse_move(&position, word)
+            .map_err(|e| format!("--moves: move {} is refused: {e}", number + 1))?;
+        let irreversible = R::is_irreversible(&position, &mv);
+        position = R::play(&position, &mv);
+        history.push_key(R::key(&position), irreversible);
+    }
+    let mut searcher = Searcher::<R>::for_rules(args.hash as usize, args.threads as usize)
+        .map_err(|e| e.to_string())?;
+    say!("FEN {}", R::to_fen(&position));
+    if R::legal_moves(&position).is_empty() {
+        say!("no legal move: the side to move has lost");
+        return Ok(());
+    }
+    let print = printer::<R>(&position, args.multipv > 1);
+    let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
+    match result.best_move {
+        Some(mv) => say!("bestmove {}", R::path_text(&position, &mv)),
+        None => say!("bestmove none"),
+    }
+    Ok(())
+}
+
+/// Prints one line per completed iteration (and per line with --multipv).
+fn printer<R: Rules>(root: &R::Position, several: bool) -> impl FnMut(&SearchInfo<R::Move>) + '_ {
+    move |info: &SearchInfo<R::Move>| {
+        let seconds = info.time.as_secs_f64();
+        let nps = if seconds > 0.0 { (info.nodes as f64 / seconds) as u64 } else { 0 };
+        let mut position = *root;
+        let pv: Vec<String> = info
+            .pv
+            .iter()
+            .map(|mv| {
+                let text = R::path_text(&position, mv);
+                position = R::play(&position, mv);
+                text
+            })
+            .collect();
+        let line = if several { format!("line {:>2} ", info.multipv) } else { String::new() };
+        say!(
+            "{line}depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>7.3} tbhits {} pv {}",
+            info.depth,
+            info.seldepth,
+            score_text(info.score),
+            info.nodes,
+            nps,
+            seconds,
+            info.tablebase_hits,
+            pv.join(" ")
+        );
+    }
+}
+
+/// `dama analyze` for Dama Italiana: the book's moves, the endgame tables, the search.
+fn run_italian(args: &AnalyzeArgs) -> Result<(), String> {
+    let start = position_from_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
+    let mut history = GameHistory::new(&start);
+    let position = play_moves(start, &args.moves, |before, mv, after| {
+        history.push(before, mv, after);
+    })?;
+    let limits = limits(args)?;
     let mut searcher =
         Searcher::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
     searcher.set_options(args.eval.options()?);
@@ -96,27 +181,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
             searcher.set_endgame_tables(Some(std::sync::Arc::new(tables)));
         }
     }
-    let several = args.multipv > 1;
-    let print = |info: &SearchInfo| {
-        let seconds = info.time.as_secs_f64();
-        let nps = if seconds > 0.0 { (info.nodes as f64 / seconds) as u64 } else { 0 };
-        let pv: Vec<String> = info.pv.iter().map(path_notation).collect();
-        let line = if several { format!("line {:>2} ", info.multipv) } else { String::new() };
-        say!(
-            "{line}depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>7.3} tbhits {} pv {}",
-            info.depth,
-            info.seldepth,
-            score_text(info.score),
-            info.nodes,
-            nps,
-            seconds,
-            info.tablebase_hits,
-            pv.join(" ")
-        );
-    };
+    let print = printer::<dama_engine::Italian>(&position, args.multipv > 1);
     let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
     match result.best_move {
-        Some(mv) => say!("bestmove {}", path_notation(&mv)),
+        Some(mv) => say!("bestmove {}", dama_engine::path_notation(&mv)),
         None => say!("bestmove none"),
     }
     Ok(())

@@ -1,21 +1,34 @@
 //! `dama bench`: a fixed search over varied positions; the total node count with one thread is a
 //! fingerprint of the search's behaviour, the speed a measure of the machine and the build.
 
+use super::Variant;
 use clap::Args;
-use dama_engine::parse_fen;
-use dama_engine::search::{GameHistory, SearchControl, SearchLimits, Searcher};
+use dama_engine::english::English;
+use dama_engine::international::International;
+use dama_engine::search::{GameHistory, SearchControl, SearchLimits, SearchOptions, Searcher};
 use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
+use dama_engine::{Italian, Rules};
 use std::time::Instant;
 
 /// The bench positions: openings, middlegames, endings with kings (one FEN a line, `#` comments).
 const POSITIONS: &str = include_str!("../../data/bench.fen");
 
+/// English draughts bench positions.
+const ENGLISH_POSITIONS: &str = include_str!("../../data/bench-english.fen");
+
+/// International draughts bench positions.
+const INTERNATIONAL_POSITIONS: &str = include_str!("../../data/bench-international.fen");
+
 /// Arguments of `dama bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Search depth per position.
-    #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u32).range(1..=60))]
-    depth: u32,
+    /// Search depth per position (default 11; 13 for English draughts, 11 for International).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    depth: Option<u32>,
+    /// The game whose positions and rules are searched. The evaluation choices (--eval) are
+    /// Italian.
+    #[arg(long, value_enum, default_value_t = Variant::Italian)]
+    variant: Variant,
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
     threads: u32,
@@ -28,26 +41,47 @@ pub struct BenchArgs {
 
 /// Runs `dama bench`.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    let mut searcher =
-        Searcher::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
-    searcher.set_options(args.eval.options()?);
+    if args.variant != Variant::Italian
+        && (args.eval.eval.is_some() || args.eval.eval_file.is_some())
+    {
+        return Err(
+            "--eval and --eval-file are for Italian; the other games have one evaluation".into()
+        );
+    }
+    match args.variant {
+        Variant::Italian => bench::<Italian>(args, POSITIONS, 11, args.eval.options()?),
+        Variant::English => bench::<English>(args, ENGLISH_POSITIONS, 13, SearchOptions::default()),
+        Variant::International => {
+            bench::<International>(args, INTERNATIONAL_POSITIONS, 11, SearchOptions::default())
+        }
+    }
+}
+
+fn bench<R: Rules>(
+    args: &BenchArgs,
+    positions: &str,
+    default_depth: u32,
+    options: SearchOptions,
+) -> Result<(), String> {
+    let mut searcher = Searcher::<R>::for_rules(args.hash as usize, args.threads as usize)
+        .map_err(|e| e.to_string())?;
+    searcher.set_options(options);
+    let depth = args.depth.unwrap_or(default_depth);
     let mut total_nodes = 0u64;
     let started = Instant::now();
-    let fens = POSITIONS.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let fens = positions.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
     for (i, fen) in fens.enumerate() {
-        let position = parse_fen(fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
+        let position = R::parse_fen(fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
         searcher.clear();
         let result = searcher.search(
             &position,
-            &GameHistory::new(&position),
-            &SearchLimits::depth(args.depth),
+            &GameHistory::from_key(R::key(&position), R::QUIET_PLY_LIMIT),
+            &SearchLimits::depth(depth),
             &SearchControl::new(),
             |_| {},
         );
-        let best = result
-            .best_move
-            .map(|m| dama_engine::path_notation(&m))
-            .unwrap_or_else(|| "none".into());
+        let best =
+            result.best_move.map(|m| R::path_text(&position, &m)).unwrap_or_else(|| "none".into());
         say!("position {:>2} nodes {:>10} best {best:<14} {fen}", i + 1, result.nodes);
         total_nodes += result.nodes;
     }
