@@ -118,13 +118,7 @@ impl<M> PathMove<M> {
 
     /// Full-path notation: `9-13`, `22x15x6`.
     pub fn path(&self) -> String {
-        let separator = if self.captured.is_empty() { "-" } else { "x" };
-        let mut text = self.from.to_string();
-        for s in &self.landings {
-            text.push_str(separator);
-            text.push_str(&s.to_string());
-        }
-        text
+        path_text(self.from, &self.landings, !self.captured.is_empty())
     }
 
     /// Hub notation: `9-13`, `22x6x15x10`.
@@ -139,6 +133,18 @@ impl<M> PathMove<M> {
         }
         text
     }
+}
+
+/// Full-path notation from the start square and the landing squares: `9-13` for a step,
+/// `22x15x6` for a capture.
+pub fn path_text(from: u8, landings: &[u8], capture: bool) -> String {
+    let separator = if capture { "x" } else { "-" };
+    let mut text = from.to_string();
+    for s in landings {
+        text.push_str(separator);
+        text.push_str(&s.to_string());
+    }
+    text
 }
 
 /// Finds the move `text` names among `moves`: a full path, `from-to` / `fromxto` when it names

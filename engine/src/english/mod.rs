@@ -37,13 +37,8 @@ pub struct EnglishMove {
 impl EnglishMove {
     /// Full-path notation: `9-13` for a step, `22x15x6` for a capture (PDN style).
     pub fn path_notation(&self) -> String {
-        let separator = if self.captured.is_empty() { "-" } else { "x" };
-        let mut text = self.mv.from().number().to_string();
-        for s in &self.landings {
-            text.push_str(separator);
-            text.push_str(&s.number().to_string());
-        }
-        text
+        let landings: Vec<u8> = self.landings.iter().map(|s| s.number()).collect();
+        crate::rules::path_text(self.mv.from().number(), &landings, !self.captured.is_empty())
     }
 }
 

@@ -60,13 +60,7 @@ impl IntlMove {
 
     /// Full-path notation: `32-28` for a step, `28x19x10` for a capture.
     pub fn path_notation(&self) -> String {
-        let separator = if self.captured.is_empty() { "-" } else { "x" };
-        let mut text = self.from.to_string();
-        for s in &self.landings {
-            text.push_str(separator);
-            text.push_str(&s.to_string());
-        }
-        text
+        crate::rules::path_text(self.from, &self.landings, !self.captured.is_empty())
     }
 }
 
@@ -121,32 +115,7 @@ impl Position {
 
     /// The position after `mv` (which must be legal here).
     pub fn play(&self, mv: &IntlMove) -> Position {
-        let us = self.side;
-        let (from, to) = (bit(mv.from), bit(mv.to()));
-        let taken = mv.captured.iter().fold(0u64, |m, &s| m | bit(s));
-        let was_king = self.kings & from != 0;
-        let mut next = *self;
-        match us {
-            Color::White => {
-                next.white = (next.white & !from) | to;
-                next.black &= !taken;
-            }
-            Color::Black => {
-                next.black = (next.black & !from) | to;
-                next.white &= !taken;
-            }
-        }
-        next.kings &= !taken & !from;
-        let (row, _) = coordinates(mv.to());
-        let crowned = match us {
-            Color::White => row == 0,
-            Color::Black => row == 9,
-        };
-        if was_king || crowned {
-            next.kings |= to;
-        }
-        next.side = us.opposite();
-        next
+        self.play_move(&mv.compact())
     }
 
     /// Every legal move: the largest captures if any capture exists, else every step.

@@ -378,11 +378,51 @@ mod tests {
             assert_eq!(list.len(), paths.len(), "{p:?}");
             assert!(paths.iter().all(|m| list.contains(m)), "{p:?}");
             for (path, m) in p.legal_moves().iter().zip(&paths) {
-                assert_eq!(p.play(path), p.play_move(m));
+                check_path_and_play(p, path, &p.play_move(m));
             }
             captures += usize::from(p.has_capture());
         }
         assert!(captures > 300, "{captures} positions with captures");
+    }
+
+    /// Checks a path leg by leg on the board (each leg on one diagonal, jumping exactly the one
+    /// enemy piece named in the capture order, or nothing for a step) and the position after the
+    /// move as the rules describe it: the mover on the end square, the captured pieces gone, the
+    /// man crowned only when it ends on the far row.
+    fn check_path_and_play(p: &Position, path: &IntlMove, after: &Position) {
+        let (ours, theirs) = match p.side {
+            Color::White => (p.white, p.black),
+            Color::Black => (p.black, p.white),
+        };
+        let mut at = path.from;
+        for (leg, &land) in path.landings.iter().enumerate() {
+            let ((r0, c0), (r1, c1)) = (coordinates(at), coordinates(land));
+            let (dr, dc) = (r1 - r0, c1 - c0);
+            assert!(dr != 0 && dr.abs() == dc.abs(), "{path:?}: leg {at}-{land} is not diagonal");
+            let between: Vec<u8> = (1..dr.abs())
+                .filter_map(|k| super::super::square_at(r0 + k * dr.signum(), c0 + k * dc.signum()))
+                .filter(|&s| (p.white | p.black) & bit(s) & !bit(path.from) != 0)
+                .collect();
+            match path.captured.get(leg) {
+                Some(&taken) => assert_eq!(between, [taken], "{path:?}"),
+                None => assert!(between.is_empty(), "{path:?}"),
+            }
+            at = land;
+        }
+        let taken = path.captured.iter().fold(0u64, |m, &s| m | bit(s));
+        assert_eq!(taken & theirs, taken, "{path:?} captures only enemy pieces");
+        let to = bit(path.to());
+        let (ours_after, theirs_after) = match p.side {
+            Color::White => (after.white, after.black),
+            Color::Black => (after.black, after.white),
+        };
+        assert_eq!(ours_after, (ours & !bit(path.from)) | to, "{path:?}");
+        assert_eq!(theirs_after, theirs & !taken, "{path:?}");
+        let far_row = if p.side == Color::White { 0 } else { 9 };
+        let king = p.kings & bit(path.from) != 0 || coordinates(path.to()).0 == far_row;
+        assert_eq!(after.kings & to != 0, king, "{path:?}");
+        assert_eq!(after.kings & !to, p.kings & !taken & !bit(path.from) & !to, "{path:?}");
+        assert_eq!(after.side, p.side.opposite());
     }
 
     #[test]
