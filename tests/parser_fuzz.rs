@@ -141,11 +141,15 @@ proptest! {
             prop::sample::select(vec![
                 "pos start moves=\"22-18 11-15\"", "level time=10 inc=0.1 moves=40",
                 "set-param name=tt-size value=64", "go think", "level move-time=0.5",
+                "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"",
+                "set-param name=variant value=standard",
             ])
             .prop_flat_map(|line| mutated(line.to_string())),
         ]
     ) {
-        let _ = parse_command(&text);
+        for variant in dama::variant::Variant::ALL {
+            let _ = parse_command(&text, variant);
+        }
     }
 }
 

@@ -75,6 +75,10 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn to_fen(position: &Self::Position) -> String;
     /// Every legal move with a path (one path per distinct move).
     fn paths(position: &Self::Position) -> Vec<PathMove<Self::Move>>;
+    /// Reads a Hub position string (the side to move, then one character per square).
+    fn parse_hub_position(text: &str) -> Result<Self::Position, String>;
+    /// The position's Hub position string.
+    fn to_hub_position(position: &Self::Position) -> String;
 
     /// The legal moves.
     fn legal_moves(position: &Self::Position) -> Vec<Self::Move> {
@@ -145,6 +149,75 @@ pub fn path_text(from: u8, landings: &[u8], capture: bool) -> String {
         text.push_str(&s.to_string());
     }
     text
+}
+
+/// A Hub position string (`W` or `B` to move, then one character per square 1..`squares`: `w`
+/// `b` men, `W` `B` kings, `e` empty) as a FEN listing every piece, for a game's FEN reader to
+/// check the setup.
+pub fn hub_position_to_fen(text: &str, squares: usize) -> Result<String, String> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() != squares + 1 {
+        return Err(format!(
+            "position string must have {} characters, found {}",
+            squares + 1,
+            chars.len()
+        ));
+    }
+    let side = match chars[0] {
+        c @ ('W' | 'B') => c,
+        c => return Err(format!("side to move must be W or B, found '{}'", c.escape_default())),
+    };
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    for (square, &c) in (1..).zip(&chars[1..]) {
+        match c {
+            'w' => white.push(format!("{square}")),
+            'W' => white.push(format!("K{square}")),
+            'b' => black.push(format!("{square}")),
+            'B' => black.push(format!("K{square}")),
+            'e' => {}
+            found => {
+                return Err(format!(
+                    "square {square}: '{}' is not one of w b W B e",
+                    found.escape_default()
+                ))
+            }
+        }
+    }
+    Ok(format!("{side}:W{}:B{}", white.join(","), black.join(",")))
+}
+
+/// Plays the moves of `text` (any notation, separated by spaces) from `position`, recording each
+/// in `history`; an error names the refused move by its number.
+pub fn play_line<R: Rules>(
+    mut position: R::Position,
+    history: &mut crate::search::GameHistory,
+    text: &str,
+) -> Result<R::Position, String> {
+    for (number, word) in text.split_whitespace().enumerate() {
+        let mv = R::parse_move(&position, word)
+            .map_err(|e| format!("move {} is refused: {e}", number + 1))?;
+        let irreversible = R::is_irreversible(&position, &mv);
+        position = R::play(&position, &mv);
+        history.push_key(R::key(&position), irreversible);
+    }
+    Ok(position)
+}
+
+/// The text of a line of moves from `position`, each written by `text` (e.g. [`Rules::path_text`]
+/// or [`Rules::hub_text`]) in the position where it is played.
+pub fn line_text<R: Rules>(
+    position: &R::Position,
+    line: &[R::Move],
+    text: fn(&R::Position, &R::Move) -> String,
+) -> Vec<String> {
+    let mut position = *position;
+    line.iter()
+        .map(|mv| {
+            let written = text(&position, mv);
+            position = R::play(&position, mv);
+            written
+        })
+        .collect()
 }
 
 /// Finds the move `text` names among `moves`: a full path, `from-to` / `fromxto` when it names
@@ -295,6 +368,14 @@ impl Rules for Italian {
 
     fn parse_move(position: &crate::Position, text: &str) -> Result<crate::Move, String> {
         crate::parse_move(position, text).map_err(|e| e.to_string())
+    }
+
+    fn parse_hub_position(text: &str) -> Result<crate::Position, String> {
+        crate::parse_hub_position(text).map_err(|e| e.to_string())
+    }
+
+    fn to_hub_position(position: &crate::Position) -> String {
+        crate::to_hub_position(position)
     }
 
     fn path_text(_position: &crate::Position, mv: &crate::Move) -> String {

@@ -12,3 +12,4 @@ pub mod hub;
 pub mod learn;
 pub mod matches;
 pub mod play;
+pub mod variant;

@@ -16,6 +16,8 @@
 mod hub_support;
 
 use dama::hub::command::{parse_command, Command};
+use dama::hub::game::AnyGame;
+use dama::hub::params::Setting;
 use dama::hub::reader::{read_line, InputLine};
 use dama_engine::{hub_notation, to_hub_position, Position};
 use hub_support::{check_done, Engine};
@@ -179,9 +181,14 @@ fn follow(lines: Vec<Vec<u8>>) -> (Vec<Vec<u8>>, Expected) {
             kept.push(line);
             continue;
         };
-        match parse_command(&text) {
+        match parse_command(&text, dama::variant::Variant::Italian) {
             Ok(Some(Command::Quit)) => continue,
-            Ok(Some(Command::Pos(game))) => position = game.position,
+            // The model follows Italian games: a line changing the variant is left out.
+            Ok(Some(Command::SetParam(Setting::Variant(_)))) => continue,
+            Ok(Some(Command::Pos(game))) => match *game {
+                AnyGame::Italian(game) => position = game.position,
+                _ => unreachable!("read as Italian"),
+            },
             Ok(Some(Command::Go(_))) if position.legal_moves().is_empty() => {
                 expected.go_errors += 1
             }
@@ -229,7 +236,7 @@ fn run_session(lines: Vec<Vec<u8>>) -> Result<(Duration, usize, usize), TestCase
                 let mut bytes = std::io::Cursor::new([l.as_slice(), b"\n"].concat());
                 matches!(
                     read_line(&mut bytes, &mut Vec::new()),
-                    Ok(Some(InputLine::Text(t))) if matches!(parse_command(&t), Ok(Some(Command::Ping)))
+                    Ok(Some(InputLine::Text(t))) if matches!(parse_command(&t, dama::variant::Variant::Italian), Ok(Some(Command::Ping)))
                 )
             })
             .count();

@@ -92,6 +92,14 @@ impl Rules for English {
         crate::to_fen(position)
     }
 
+    fn parse_hub_position(text: &str) -> Result<Position, String> {
+        crate::parse_hub_position(&turned(text)).map_err(|e| e.to_string())
+    }
+
+    fn to_hub_position(position: &Position) -> String {
+        turned(&crate::to_hub_position(position))
+    }
+
     fn paths(position: &Position) -> Vec<PathMove<Move>> {
         let mut out: Vec<PathMove<Move>> = Vec::new();
         for m in legal_moves(position) {
@@ -106,6 +114,27 @@ impl Rules for English {
         }
         out
     }
+}
+
+/// The Hub position string as pydraughts writes it for English draughts, from the plain one (or
+/// back: the change is its own inverse). pydraughts keeps English boards turned round, with the
+/// side that moves first called White: its string names the other side to move, lists square
+/// `33 - n` in place of square `n`, and swaps the colours of the pieces. Its move text is in the
+/// ordinary numbering. Anything that is not a 33-character string is left as it is, for the
+/// reader's message.
+fn turned(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() != 33 {
+        return text.to_string();
+    }
+    let swap = |c: char| match c {
+        'w' => 'b',
+        'b' => 'w',
+        'W' => 'B',
+        'B' => 'W',
+        other => other,
+    };
+    std::iter::once(swap(chars[0])).chain(chars[1..].iter().rev().map(|&c| swap(c))).collect()
 }
 
 /// Fills `list` (emptied first) with the legal moves, one per (from, to, captured set), without
@@ -281,6 +310,22 @@ mod tests {
             out.push(p);
         }
         out
+    }
+
+    #[test]
+    fn hub_position_strings_as_pydraughts_writes_them() {
+        // Written by pydraughts 0.6 (`Board("english", fen)._game.initial_hub_fen`).
+        for (fen, hub) in [
+            ("B:W18,K30:B5,K12", "WeeBeeeeeeeeeeebeeeeeWeeeeeeweeee"),
+            ("W:W18,K30:B5,K12", "BeeBeeeeeeeeeeebeeeeeWeeeeeeweeee"),
+            ("B:W21-32:B1-12", "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"),
+        ] {
+            let position = English::parse_fen(fen).unwrap();
+            assert_eq!(English::to_hub_position(&position), hub, "{fen}");
+            assert_eq!(English::parse_hub_position(hub).unwrap(), position, "{fen}");
+        }
+        assert!(English::parse_hub_position("Wbbb").is_err());
+        assert!(English::parse_hub_position("Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww").is_err());
     }
 
     #[test]

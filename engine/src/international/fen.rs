@@ -94,3 +94,21 @@ pub fn to_fen(position: &Position) -> String {
     let side = if position.side == Color::White { "W" } else { "B" };
     format!("{side}:W{}:B{}", list(position.white), list(position.black))
 }
+
+/// The Hub position string as Scan writes it: the side to move, then one character per square
+/// 1-50 (`w` `b` men, `W` `B` kings, `e` empty).
+pub fn to_hub_position(position: &Position) -> String {
+    let mut out = String::with_capacity(51);
+    out.push(if position.side == Color::White { 'W' } else { 'B' });
+    for s in 1..=50u8 {
+        let king = position.kings & bit(s) != 0;
+        out.push(match (position.white & bit(s) != 0, position.black & bit(s) != 0, king) {
+            (true, _, false) => 'w',
+            (true, _, true) => 'W',
+            (_, true, false) => 'b',
+            (_, true, true) => 'B',
+            _ => 'e',
+        });
+    }
+    out
+}

@@ -273,6 +273,15 @@ impl Rules for International {
         super::to_fen(position)
     }
 
+    fn parse_hub_position(text: &str) -> Result<Position, String> {
+        let fen = crate::rules::hub_position_to_fen(text, super::SQUARES)?;
+        super::parse_fen(&fen).map_err(|e| format!("illegal setup: {e}"))
+    }
+
+    fn to_hub_position(position: &Position) -> String {
+        super::fen::to_hub_position(position)
+    }
+
     fn paths(position: &Position) -> Vec<PathMove<Move>> {
         position
             .legal_moves()
@@ -423,6 +432,22 @@ mod tests {
         assert_eq!(after.kings & to != 0, king, "{path:?}");
         assert_eq!(after.kings & !to, p.kings & !taken & !bit(path.from) & !to, "{path:?}");
         assert_eq!(after.side, p.side.opposite());
+    }
+
+    #[test]
+    fn hub_position_strings_as_scan_and_pydraughts_write_them() {
+        // Written by pydraughts 0.6 (`Board("standard", fen)._game.initial_hub_fen`).
+        let hub = "BeeeebeeeeeeBeeeeeweeeeeeeeeeeWeeeeeeeeeeeeeeeeeeee";
+        let position = parse_fen("B:W18,K30:B5,K12").unwrap();
+        assert_eq!(International::to_hub_position(&position), hub);
+        assert_eq!(International::parse_hub_position(hub).unwrap(), position);
+        let start = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+        assert_eq!(International::parse_hub_position(start).unwrap(), Position::start());
+        assert!(International::parse_hub_position(&start[..33]).is_err());
+        assert!(International::parse_hub_position(&start.replace('e', "x")).is_err());
+        // A white man on its crowning row.
+        let bad = format!("W{}w{}", "e".repeat(2), "e".repeat(47));
+        assert!(International::parse_hub_position(&bad).is_err());
     }
 
     #[test]

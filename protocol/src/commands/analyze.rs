@@ -4,6 +4,7 @@ use super::{play_moves, position_from_fen, Variant};
 use clap::Args;
 use dama_engine::english::English;
 use dama_engine::international::International;
+use dama_engine::rules::{line_text, play_line};
 use dama_engine::search::{GameHistory, SearchControl, SearchInfo, SearchLimits, Searcher};
 use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
 use dama_engine::Rules;
@@ -94,13 +95,8 @@ fn run_variant<R: Rules>(args: &AnalyzeArgs) -> Result<(), String> {
     let limits = limits(args)?;
     let mut position = R::parse_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
     let mut history = GameHistory::from_key(R::key(&position), R::QUIET_PLY_LIMIT);
-    for (number, word) in args.moves.split_whitespace().enumerate() {
-        let mv = R::parse_move(&position, word)
-            .map_err(|e| format!("--moves: move {} is refused: {e}", number + 1))?;
-        let irreversible = R::is_irreversible(&position, &mv);
-        position = R::play(&position, &mv);
-        history.push_key(R::key(&position), irreversible);
-    }
+    position =
+        play_line::<R>(position, &mut history, &args.moves).map_err(|e| format!("--moves: {e}"))?;
     let mut searcher = Searcher::<R>::for_rules(args.hash as usize, args.threads as usize)
         .map_err(|e| e.to_string())?;
     say!("FEN {}", R::to_fen(&position));
@@ -122,16 +118,7 @@ fn printer<R: Rules>(root: &R::Position, several: bool) -> impl FnMut(&SearchInf
     move |info: &SearchInfo<R::Move>| {
         let seconds = info.time.as_secs_f64();
         let nps = if seconds > 0.0 { (info.nodes as f64 / seconds) as u64 } else { 0 };
-        let mut position = *root;
-        let pv: Vec<String> = info
-            .pv
-            .iter()
-            .map(|mv| {
-                let text = R::path_text(&position, mv);
-                position = R::play(&position, mv);
-                text
-            })
-            .collect();
+        let pv = line_text::<R>(root, &info.pv, R::path_text);
         let line = if several { format!("line {:>2} ", info.multipv) } else { String::new() };
         say!(
             "{line}depth {:>2}/{:<2} score {:>10} nodes {:>11} nps {:>9} time {:>7.3} tbhits {} pv {}",

@@ -12,36 +12,7 @@ use dama_engine::{parse_fen, parse_move, Excerpt, Move, Position};
 /// The start position's FEN, the default everywhere.
 pub const START_FEN: &str = "W:W21-32:B1-12";
 
-/// The English draughts start position (Black moves first).
-pub const ENGLISH_START_FEN: &str = "B:W21-32:B1-12";
-
-/// The International draughts start position.
-pub const INTERNATIONAL_START_FEN: &str = "W:W31-50:B1-20";
-
-/// The game whose rules a command uses. Italian everywhere by default; English and
-/// International draughts so far for `moves` and `perft` (the first step of the multi-variant
-/// work).
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Variant {
-    /// Dama Italiana (FID rules).
-    #[default]
-    Italian,
-    /// English draughts (checkers).
-    English,
-    /// International draughts (10x10).
-    International,
-}
-
-impl Variant {
-    /// The start position's FEN.
-    pub fn start_fen(self) -> &'static str {
-        match self {
-            Variant::Italian => START_FEN,
-            Variant::English => ENGLISH_START_FEN,
-            Variant::International => INTERNATIONAL_START_FEN,
-        }
-    }
-}
+pub use crate::variant::{Variant, ENGLISH_START_FEN, INTERNATIONAL_START_FEN};
 
 /// Reads a FEN given on the command line, with a message naming the problem.
 pub fn position_from_fen(fen: &str) -> Result<Position, String> {

@@ -5,9 +5,10 @@
 //! that is wrong (a line that does not start with a command word, broken quoting, a missing or bad
 //! argument) is an `Err` carrying the message for `error message="..."`.
 
-use super::game::Game;
+use super::game::AnyGame;
 use super::params::{parse_setting, Setting};
 use super::syntax::{self, Argument};
+use crate::variant::Variant;
 use dama_engine::search::{Clock, SearchLimits};
 use std::time::Duration;
 
@@ -33,7 +34,7 @@ pub enum Command {
     /// `init`: get ready (allocate the table), then `ready`.
     Init,
     /// `pos pos=<string>|start [moves="..."]`: the game, already replayed.
-    Pos(Box<Game>),
+    Pos(Box<AnyGame>),
     /// `level ...`: the limits of the next search.
     Level(SearchLimits),
     /// `go think|ponder|analyze`.
@@ -57,8 +58,9 @@ impl Command {
     }
 }
 
-/// Reads one line of input.
-pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
+/// Reads one line of input; `pos` is read under the rules of `variant` (the variant in force when
+/// the command will run).
+pub fn parse_command(line: &str, variant: Variant) -> Result<Option<Command>, String> {
     let Some((word, rest)) = syntax::split_command(line) else {
         return Ok(None);
     };
@@ -94,7 +96,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
             let setting = parse_setting(args.value("name")?, args.value("value")?);
             Command::SetParam(setting.map_err(|e| format!("set-param: {e}"))?)
         }
-        "pos" => Command::Pos(Box::new(pos(&args)?)),
+        "pos" => Command::Pos(Box::new(pos(&args, variant)?)),
         "level" => Command::Level(level(&args)?),
         _ => Command::Go(go(&args)?),
     };
@@ -143,13 +145,13 @@ impl Arguments {
     }
 }
 
-fn pos(args: &Arguments) -> Result<Game, String> {
+fn pos(args: &Arguments, variant: Variant) -> Result<AnyGame, String> {
     let position = args.optional("pos")?;
     let start = args.flag("start")?;
     if position.is_some() == start {
         return Err("pos: give either pos=<position> or start".to_string());
     }
-    Game::from_text(position, args.optional("moves")?.unwrap_or(""))
+    AnyGame::from_text(variant, position, args.optional("moves")?.unwrap_or(""))
         .map_err(|e| format!("pos: {e}"))
 }
 
@@ -242,7 +244,7 @@ mod tests {
     use super::*;
 
     fn limits(line: &str) -> SearchLimits {
-        match parse_command(line) {
+        match parse_command(line, Variant::Italian) {
             Ok(Some(Command::Level(limits))) => limits,
             other => panic!("{line}: {other:?}"),
         }
@@ -281,22 +283,23 @@ mod tests {
             "level depth",
             "level infinite=1",
         ] {
-            assert!(parse_command(line).is_err(), "{line}");
+            assert!(parse_command(line, Variant::Italian).is_err(), "{line}");
         }
     }
 
     #[test]
     fn unknown_words_are_ignored_and_garbage_is_an_error() {
-        assert!(matches!(parse_command(""), Ok(None)));
-        assert!(matches!(parse_command("xyzzy a=\"b"), Ok(None)));
-        assert!(matches!(parse_command("ping extra=1"), Ok(Some(Command::Ping))));
-        assert!(parse_command("%$#@!").is_err());
-        assert!(parse_command("=").is_err());
-        assert!(parse_command("go").is_err());
-        assert!(parse_command("go think ponder").is_err());
-        assert!(parse_command("pos").is_err());
-        assert!(parse_command("pos start pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww").is_err());
-        assert!(parse_command("set-param name=threads").is_err());
-        assert!(parse_command("level depth=3 depth=4").is_err());
+        assert!(matches!(parse_command("", Variant::Italian), Ok(None)));
+        assert!(matches!(parse_command("xyzzy a=\"b", Variant::Italian), Ok(None)));
+        assert!(matches!(parse_command("ping extra=1", Variant::Italian), Ok(Some(Command::Ping))));
+        assert!(parse_command("%$#@!", Variant::Italian).is_err());
+        assert!(parse_command("=", Variant::Italian).is_err());
+        assert!(parse_command("go", Variant::Italian).is_err());
+        assert!(parse_command("go think ponder", Variant::Italian).is_err());
+        assert!(parse_command("pos", Variant::Italian).is_err());
+        assert!(parse_command("pos start pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", Variant::Italian)
+            .is_err());
+        assert!(parse_command("set-param name=threads", Variant::Italian).is_err());
+        assert!(parse_command("level depth=3 depth=4", Variant::Italian).is_err());
     }
 }

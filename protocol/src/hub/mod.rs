@@ -2,12 +2,13 @@
 //! input and output, applied to the 8x8 Italian board as pydraughts does; documented for users in
 //! the README ("Hub protocol").
 //!
-//! The pieces, one idea each: [`syntax`] (the line syntax both ways), [`command`] (text to a
+//! The pieces, one idea each: [`board`] (the game and searcher of the variant in force), [`syntax`] (the line syntax both ways), [`command`] (text to a
 //! typed command), [`response`] (typed responses to text), [`params`] (the settings), [`game`]
 //! (`pos` to a position and its history), [`reader`] (the stdin thread), [`search`] (the search
 //! thread), [`session`] (the state machine), [`tables`] (the transposition and endgame tables), [`output`]
 //! and [`logger`].
 
+pub mod board;
 pub mod command;
 pub mod game;
 pub mod logger;

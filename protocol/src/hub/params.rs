@@ -1,6 +1,7 @@
 //! The engine's settings as Hub params: their declarations (the `param` lines after `hub`), the
 //! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
 
+use crate::variant::Variant;
 use dama_engine::search::skill::MAX_SKILL;
 use dama_engine::search::{LearnedEval, SearchOptions, DEFAULT_QUIET_PLY_LIMIT};
 use std::path::PathBuf;
@@ -30,8 +31,6 @@ pub struct ParamDeclaration {
     pub kind: ParamKind,
 }
 
-/// The only variant: Dama Italiana.
-pub const VARIANT: &str = "italian";
 /// Largest thread count accepted.
 pub const MAX_THREADS: u64 = dama_engine::search::MAX_THREADS as u64;
 /// Largest transposition table accepted, in MiB.
@@ -46,8 +45,9 @@ pub const MAX_MULTIPV: u64 = 64;
 /// One accepted `set-param`, with its value checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setting {
-    /// `variant`: only `italian`.
-    Variant,
+    /// `variant`: the game (`italian`, `english`, `international`; also `normal` and `standard`
+    /// for International, as Scan and pydraughts name it).
+    Variant(Variant),
     /// `threads`: search threads.
     Threads(usize),
     /// `tt-size`: transposition table size in MiB.
@@ -82,6 +82,8 @@ pub enum Setting {
 /// The current settings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
+    /// The game played.
+    pub variant: Variant,
     /// Search threads.
     pub threads: usize,
     /// Transposition table size in MiB.
@@ -111,6 +113,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
+            variant: Variant::Italian,
             threads: 1,
             table_mib: 64,
             book: true,
@@ -135,7 +138,11 @@ impl Settings {
         let egdb_path =
             self.egdb_path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
         let mut list = vec![
-            declare("variant", VARIANT, ParamKind::Enum { values: vec![VARIANT] }),
+            declare(
+                "variant",
+                self.variant.name(),
+                ParamKind::Enum { values: Variant::ALL.iter().map(|v| v.name()).collect() },
+            ),
             declare("threads", self.threads, int(1, MAX_THREADS)),
             declare("tt-size", self.table_mib, int(1, MAX_TABLE_MIB)),
             declare("book", self.book, ParamKind::Bool),
@@ -165,7 +172,11 @@ impl Settings {
     /// Records a setting (the caller applies it to the searcher or the logger first).
     pub fn record(&mut self, setting: &Setting) {
         match setting {
-            Setting::Variant => {}
+            Setting::Variant(variant) => {
+                // Each game has its own move count: a new game brings its default.
+                self.variant = *variant;
+                self.quiet_ply_limit = variant.quiet_ply_limit();
+            }
             Setting::Threads(n) => self.threads = *n,
             Setting::TableSize(mib) => self.table_mib = *mib,
             Setting::Book(on) => self.book = *on,
@@ -212,8 +223,15 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
         return Err(format!("the value of {name} contains a control character"));
     }
     let setting = match name {
-        "variant" if value == VARIANT => Setting::Variant,
-        "variant" => return Err(format!("unknown variant '{value}': only {VARIANT} is played")),
+        "variant" => match Variant::from_name(value) {
+            Some(variant) => Setting::Variant(variant),
+            None => {
+                return Err(format!(
+                    "unknown variant '{value}': Dama plays italian, english and international \
+                     (also named normal or standard)"
+                ))
+            }
+        },
         "threads" => Setting::Threads(integer(name, value, 1, MAX_THREADS)? as usize),
         "tt-size" => Setting::TableSize(integer(name, value, 1, MAX_TABLE_MIB)? as usize),
         "book" => Setting::Book(boolean(name, value)?),
@@ -279,6 +297,22 @@ mod tests {
     }
 
     #[test]
+    fn a_variant_brings_its_own_move_count() {
+        let mut settings = Settings::default();
+        settings.record(&Setting::Variant(Variant::International));
+        assert_eq!(settings.quiet_ply_limit, 50);
+        settings.record(&Setting::QuietPlyLimit(64));
+        settings.record(&Setting::Variant(Variant::English));
+        assert_eq!(settings.quiet_ply_limit, 80);
+        let declared = &settings.declarations()[0];
+        assert_eq!((declared.name, declared.value.as_str()), ("variant", "english"));
+        assert_eq!(
+            declared.kind,
+            ParamKind::Enum { values: vec!["italian", "english", "international"] }
+        );
+    }
+
+    #[test]
     fn an_eval_file_selects_the_learned_evaluation_and_eval_switches_back_and_forth() {
         let path = std::env::temp_dir().join(format!("dama-params-{}.dwt", std::process::id()));
         let mut weights = dama_engine::search::learned::EMBEDDED_WEIGHTS.to_vec();
@@ -321,7 +355,14 @@ mod tests {
 
     #[test]
     fn bad_values_are_refused() {
-        assert!(parse_setting("variant", "english").is_err());
+        assert!(parse_setting("variant", "russian").is_err());
+        assert_eq!(parse_setting("variant", "english"), Ok(Setting::Variant(Variant::English)));
+        for name in ["international", "normal", "standard"] {
+            assert_eq!(
+                parse_setting("variant", name),
+                Ok(Setting::Variant(Variant::International))
+            );
+        }
         assert!(parse_setting("threads", "0").is_err());
         assert!(parse_setting("threads", "65").is_err());
         assert!(parse_setting("tt-size", "-1").is_err());

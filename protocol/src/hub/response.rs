@@ -5,9 +5,10 @@
 
 use super::params::{ParamDeclaration, ParamKind};
 use super::syntax::quote;
+use dama_engine::rules::line_text;
 use dama_engine::search::score::plies_to_end;
 use dama_engine::search::{Score, SearchInfo};
-use dama_engine::{hub_notation, Move};
+use dama_engine::Rules;
 use std::fmt::{self, Display, Formatter};
 use std::time::Duration;
 
@@ -26,8 +27,8 @@ pub enum Response {
     Pong,
     /// `info ...`: one completed iteration.
     Info(Progress),
-    /// `done move= [ponder=]`: the end of a search.
-    Done { best: Move, ponder: Option<Move> },
+    /// `done move= [ponder=]`: the end of a search, the moves in Hub notation.
+    Done { best: String, ponder: Option<String> },
     /// `error message="..."`.
     Error(String),
 }
@@ -43,22 +44,23 @@ pub struct Progress {
     pub nodes: u64,
     /// Time searched.
     pub time: Duration,
-    /// Principal variation.
-    pub pv: Vec<Move>,
+    /// Principal variation, in Hub notation.
+    pub pv: Vec<String>,
     /// Positions answered by the endgame tables.
     pub tablebase_hits: u64,
     /// The line's rank (1 = best) when several lines are reported (`multipv` above 1).
     pub multipv: Option<usize>,
 }
 
-impl From<&SearchInfo> for Progress {
-    fn from(info: &SearchInfo) -> Progress {
+impl Progress {
+    /// The progress of a search of `root` under the rules `R`.
+    pub fn new<R: Rules>(info: &SearchInfo<R::Move>, root: &R::Position) -> Progress {
         Progress {
             depth: info.depth,
             score: info.score,
             nodes: info.nodes,
             time: info.time,
-            pv: info.pv.clone(),
+            pv: line_text::<R>(root, &info.pv, R::hub_text),
             tablebase_hits: info.tablebase_hits,
             multipv: None,
         }
@@ -91,7 +93,6 @@ impl Display for Progress {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let seconds = self.time.as_secs_f64();
         let nps = if seconds > 0.0 { self.nodes as f64 / seconds / 1e6 } else { 0.0 };
-        let pv: Vec<String> = self.pv.iter().map(hub_notation).collect();
         write!(f, "info depth={} mean-depth={:.1}", self.depth, self.depth as f64)?;
         if let Some(rank) = self.multipv {
             write!(f, " multipv={rank}")?;
@@ -102,7 +103,7 @@ impl Display for Progress {
         if self.tablebase_hits > 0 {
             write!(f, " tbhits={}", self.tablebase_hits)?;
         }
-        write!(f, " pv=\"{}\"", pv.join(" "))
+        write!(f, " pv=\"{}\"", self.pv.join(" "))
     }
 }
 
@@ -133,9 +134,9 @@ impl Display for Response {
             Response::Pong => write!(f, "pong"),
             Response::Info(progress) => progress.fmt(f),
             Response::Done { best, ponder } => {
-                write!(f, "done move={}", hub_notation(best))?;
+                write!(f, "done move={best}")?;
                 match ponder {
-                    Some(mv) => write!(f, " ponder={}", hub_notation(mv)),
+                    Some(mv) => write!(f, " ponder={mv}"),
                     None => Ok(()),
                 }
             }
@@ -163,7 +164,7 @@ impl Display for Response {
 mod tests {
     use super::*;
     use dama_engine::search::score::{loss_in, win_in};
-    use dama_engine::{parse_move, Position};
+    use dama_engine::{hub_notation, parse_move, Position};
 
     #[test]
     fn scores_in_men_with_wins_beyond_ninety() {
@@ -196,7 +197,7 @@ mod tests {
             score: 15,
             nodes: 812_345,
             time: Duration::from_millis(210),
-            pv: vec![mv, reply],
+            pv: vec![hub_notation(&mv), hub_notation(&reply)],
             tablebase_hits: 0,
             multipv: None,
         };
@@ -218,10 +219,12 @@ mod tests {
              pv=\"22-18 11-15\""
         );
         assert_eq!(
-            Response::Done { best: mv, ponder: Some(reply) }.to_string(),
+            Response::Done { best: hub_notation(&mv), ponder: Some(hub_notation(&reply)) }
+                .to_string(),
             "done move=22-18 ponder=11-15"
         );
-        assert_eq!(Response::Done { best: mv, ponder: None }.to_string(), "done move=22-18");
+        let done = Response::Done { best: hub_notation(&mv), ponder: None };
+        assert_eq!(done.to_string(), "done move=22-18");
         assert_eq!(Response::Error("bad \"x\"\n".into()).to_string(), "error message=\"bad 'x' \"");
     }
 }

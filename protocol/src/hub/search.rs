@@ -1,12 +1,15 @@
 //! A search on its own thread: the searcher moves in, `info` lines go straight to the output after
-//! each iteration, and the searcher comes back to the session with the result in an
-//! [`Event::SearchFinished`], after which the session writes `done`.
+//! each iteration, and the searcher comes back to the session with the chosen move, in Hub
+//! notation, in an [`Event::SearchFinished`], after which the session writes `done`.
 
+use super::board::{HubRules, SearchRequest};
 use super::game::Game;
 use super::output::Output;
 use super::response::{Progress, Response};
 use super::session::Event;
-use dama_engine::search::{SearchControl, SearchLimits, SearchResult, Searcher};
+use dama_engine::search::{skill, SearchControl, SearchResult, Searcher};
+use dama_engine::Rules;
+use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
@@ -32,43 +35,62 @@ impl RunningSearch {
     }
 }
 
-/// A finished search: the searcher back (lost if the search panicked) and the result.
-pub struct Finished {
-    /// The searcher, to reuse.
-    pub searcher: Option<Searcher>,
-    /// The result, or what went wrong.
-    pub result: Result<SearchResult, String>,
+/// What a search chose, in Hub notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move to play, if the search found one.
+    pub best: Option<String>,
+    /// The expected reply.
+    pub ponder: Option<String>,
+    /// Depth, score, nodes and time, for the log.
+    pub summary: String,
 }
 
-/// Starts searching `game` on a new thread. `shown` lines are reported in `info` lines (each
-/// tagged `multipv=K` when there are several); the search may look at more (a skill level
+/// A finished search: the searcher back (lost if the search panicked; a `Searcher` of the
+/// board's rules) and the choice.
+pub struct Finished {
+    /// The searcher, to reuse.
+    pub searcher: Option<Box<dyn Any + Send>>,
+    /// The choice, or what went wrong.
+    pub result: Result<Choice, String>,
+}
+
+/// Starts searching `game` on a new thread. `request.shown` lines are reported in `info` lines
+/// (each tagged `multipv=K` when there are several); the search may look at more (a skill level
 /// chooses among them).
-pub fn start(
-    mut searcher: Searcher,
-    game: &Game,
-    limits: SearchLimits,
-    shown: usize,
+pub fn start<R: HubRules>(
+    mut searcher: Searcher<R>,
+    game: Game<R>,
+    request: SearchRequest,
     control: Arc<SearchControl>,
     output: Output,
     events: Sender<Event>,
 ) -> Result<RunningSearch, String> {
-    let (position, history) = (game.position, game.history.clone());
     let thread_control = Arc::clone(&control);
+    let shown = request.shown;
     let thread = std::thread::Builder::new()
         .name("hub-search".into())
         .stack_size(STACK_BYTES)
         .spawn(move || {
+            let root = game.position;
             let outcome = catch_unwind(AssertUnwindSafe(|| {
-                searcher.search(&position, &history, &limits, &thread_control, |info| {
-                    if info.multipv <= shown {
-                        let mut progress = Progress::from(info);
-                        progress.multipv = (shown > 1).then_some(info.multipv);
-                        output.send(&Response::Info(progress));
-                    }
-                })
+                let result = searcher.search(
+                    &root,
+                    &game.history,
+                    &request.limits,
+                    &thread_control,
+                    |info| {
+                        if info.multipv <= shown {
+                            let mut progress = Progress::new::<R>(info, &root);
+                            progress.multipv = (shown > 1).then_some(info.multipv);
+                            output.send(&Response::Info(progress));
+                        }
+                    },
+                );
+                choose::<R>(&root, &result, request.skill)
             }));
             let finished = match outcome {
-                Ok(result) => Finished { searcher: Some(searcher), result: Ok(result) },
+                Ok(choice) => Finished { searcher: Some(Box::new(searcher)), result: Ok(choice) },
                 Err(panic) => {
                     let message = panic
                         .downcast_ref::<&str>()
@@ -82,4 +104,32 @@ pub fn start(
         })
         .map_err(|e| format!("cannot start the search thread: {e}"))?;
     Ok(RunningSearch { control, thread })
+}
+
+/// The move to play: the best one, or a skill level's choice among the lines (the expected reply
+/// only when the choice is the best move).
+fn choose<R: Rules>(
+    root: &R::Position,
+    result: &SearchResult<R::Move>,
+    skill: Option<(u8, f64)>,
+) -> Choice {
+    let chosen = match skill {
+        Some((level, random)) => {
+            let chosen = skill::choose(level, &result.lines, random);
+            let ponder = if chosen == result.best_move { result.ponder_move } else { None };
+            chosen.map(|best| (best, ponder))
+        }
+        None => result.best_move.map(|best| (best, result.ponder_move)),
+    };
+    let best = chosen.map(|(best, _)| R::hub_text(root, &best));
+    let ponder = chosen
+        .and_then(|(best, ponder)| ponder.map(|reply| R::hub_text(&R::play(root, &best), &reply)));
+    Choice {
+        best,
+        ponder,
+        summary: format!(
+            "depth {} score {} nodes {} time {:?}",
+            result.depth, result.score, result.nodes, result.time
+        ),
+    }
 }

@@ -14,18 +14,17 @@
 //!   GUI that closed the pipe wants nothing more. A failed write to the output (the GUI is gone)
 //!   stops everything at once.
 
+use super::board::{new_board, Play, SearchRequest};
 use super::command::{parse_command, Command, GoMode};
-use super::game::Game;
 use super::logger;
 use super::output::Output;
 use super::params::{Setting, Settings};
 use super::reader::{InputLine, MAX_LINE};
 use super::response::Response;
-use super::search::{self, Finished, RunningSearch};
-use super::tables::{dispose, open_tables};
+use super::search::{Finished, RunningSearch};
+use crate::variant::Variant;
 use dama_engine::search::skill::{self, MAX_SKILL};
-use dama_engine::search::{SearchControl, SearchLimits, Searcher, TranspositionTable};
-use dama_engine::Position;
+use dama_engine::search::{SearchControl, SearchLimits};
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
@@ -54,9 +53,8 @@ pub struct Session {
     output: Output,
     events: Sender<Event>,
     settings: Settings,
-    /// Made at `init` (or the first search); away on the search thread while a search runs.
-    searcher: Option<Searcher>,
-    game: Game,
+    /// The game and the searcher of the variant in force.
+    board: Box<dyn Play>,
     /// The limits of the next search; reset by `pos` and by every `go`.
     level: SearchLimits,
     running: Option<RunningSearch>,
@@ -66,8 +64,6 @@ pub struct Session {
     /// with the first command's answer.
     pending_error: Option<String>,
     input_closed: bool,
-    /// The skill level of the search under way, when it chooses the move below full strength.
-    skill: Option<u8>,
     /// Chooses a skill level's inaccuracies (seeded from the system: levels vary their play).
     rng: rand::rngs::StdRng,
 }
@@ -79,15 +75,13 @@ impl Session {
         Session {
             output,
             events,
+            board: new_board(settings.variant),
             settings,
-            searcher: None,
-            game: Game::new(Position::start()),
             level: SearchLimits::default(),
             running: None,
             held: VecDeque::new(),
             pending_error: None,
             input_closed: false,
-            skill: None,
             rng: rand::SeedableRng::from_entropy(),
         }
     }
@@ -147,7 +141,7 @@ impl Session {
         let parsed = match line {
             InputLine::Text(text) => {
                 log::debug!("< {text}");
-                parse_command(&text)
+                parse_command(&text, self.variant_when_held_commands_have_run())
             }
             InputLine::TooLong(length) => {
                 Err(format!("line too long: {length} bytes (the limit is {MAX_LINE})"))
@@ -175,6 +169,19 @@ impl Session {
             self.answer_pending_error();
         }
         flow
+    }
+
+    /// The variant a command read now will run under: the last `variant` among the held
+    /// commands, else the one in force.
+    fn variant_when_held_commands_have_run(&self) -> Variant {
+        self.held
+            .iter()
+            .rev()
+            .find_map(|command| match command {
+                Command::SetParam(Setting::Variant(variant)) => Some(*variant),
+                _ => None,
+            })
+            .unwrap_or(self.settings.variant)
     }
 
     fn answer_pending_error(&mut self) {
@@ -267,7 +274,9 @@ impl Session {
                 self.send(Response::Ready);
             }
             Command::Pos(game) => {
-                self.game = *game;
+                if let Err(message) = self.board.set_game(*game) {
+                    self.error(message);
+                }
                 self.level = SearchLimits::default();
             }
             Command::Level(limits) => self.level = limits,
@@ -285,123 +294,55 @@ impl Session {
                     }
                 }
             }
-            Command::NewGame => {
-                if let Some(searcher) = self.searcher.as_mut() {
-                    match TranspositionTable::new(self.settings.table_mib) {
-                        Ok(fresh) => dispose(searcher.replace_table(fresh)),
-                        Err(_) => searcher.clear(),
-                    }
-                }
-            }
+            Command::NewGame => self.board.new_game(self.settings.table_mib),
             Command::Quit => return Flow::Quit,
         }
         Flow::Continue
     }
 
-    /// Applies a checked setting; on failure the old value stays.
+    /// Applies a checked setting; on failure the old value stays. A new variant brings a new
+    /// board at its start position (the searcher is made at `init` or the first `go`).
     fn apply(&mut self, setting: Setting) {
-        let applied = match (&setting, self.searcher.as_mut()) {
-            (Setting::Threads(n), Some(searcher)) => {
-                searcher.set_threads(*n);
-                Ok(())
-            }
-            (Setting::TableSize(mib), Some(searcher)) => match TranspositionTable::new(*mib) {
-                Ok(table) => {
-                    dispose(searcher.replace_table(table));
-                    Ok(())
-                }
-                Err(e) => Err(format!("set-param: {e}")),
-            },
-            (Setting::QuietPlyLimit(plies), Some(searcher)) => {
-                searcher.set_quiet_ply_limit(*plies);
-                Ok(())
-            }
-            (Setting::Switch { name, on }, Some(searcher)) => {
-                let mut options = searcher.options().clone();
-                options.set(name, *on);
-                searcher.set_options(options);
-                Ok(())
-            }
-            (Setting::Eval(_) | Setting::EvalFile(_), Some(searcher)) => {
-                let mut settings = self.settings.clone();
-                settings.record(&setting);
-                searcher.set_options(settings.search.clone());
-                Ok(())
-            }
-            (Setting::EgdbPath(_) | Setting::EgdbPieces(_), Some(searcher)) => {
-                let mut settings = self.settings.clone();
-                settings.record(&setting);
-                open_tables(&settings).map(|tables| searcher.set_endgame_tables(tables))
-            }
-            (Setting::EgdbPath(_) | Setting::EgdbPieces(_), None) => {
-                let mut settings = self.settings.clone();
-                settings.record(&setting);
-                open_tables(&settings).map(|_| ())
-            }
-            (Setting::LogFile(path), _) => {
+        let mut next = self.settings.clone();
+        next.record(&setting);
+        let applied = match &setting {
+            Setting::LogFile(path) => {
                 logger::log_to(path.as_deref()).map_err(|e| format!("set-param: {e}"))
             }
-            _ => Ok(()),
+            Setting::Variant(variant) => {
+                if *variant != self.board.variant() {
+                    self.board = new_board(*variant);
+                }
+                Ok(())
+            }
+            _ => self.board.apply(&setting, &next),
         };
         match applied {
-            Ok(()) => self.settings.record(&setting),
+            Ok(()) => self.settings = next,
             Err(message) => self.error(message),
         }
     }
 
     /// Makes the searcher if there is none yet, with the current settings.
     fn searcher_ready(&mut self) {
-        if self.searcher.is_some() {
-            return;
+        for message in self.board.searcher_ready(&mut self.settings) {
+            self.error(message);
         }
-        let threads = self.settings.threads;
-        let mut searcher = match Searcher::new(self.settings.table_mib, threads) {
-            Ok(searcher) => searcher,
-            Err(e) => {
-                self.error(format!("{e}: using a 1 MiB table"));
-                self.settings.table_mib = 1;
-                match Searcher::new(1, threads) {
-                    Ok(searcher) => searcher,
-                    Err(e) => {
-                        self.error(e.to_string());
-                        return;
-                    }
-                }
-            }
-        };
-        searcher.set_quiet_ply_limit(self.settings.quiet_ply_limit);
-        searcher.set_options(self.settings.search.clone());
-        match open_tables(&self.settings) {
-            Ok(tables) => searcher.set_endgame_tables(tables),
-            Err(message) => self.error(message),
-        }
-        self.searcher = Some(searcher);
-    }
-
-    /// A move from the opening book for the current position, if it is in the book. The choice
-    /// among the moves within the book's score margin is weighted and seeded by the position, so
-    /// the same position always gets the same move (repeatable matches).
-    fn book_move(&self) -> Option<dama_engine::Move> {
-        use rand::SeedableRng;
-        const BOOK_SEED: u64 = 0xDA3A_B00C;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(BOOK_SEED ^ self.game.position.key());
-        dama_book::default_book().probe(&self.game.position, &mut rng, dama_book::DEFAULT_MARGIN)
     }
 
     fn go(&mut self, mode: GoMode) {
         let mut limits = std::mem::take(&mut self.level);
-        if self.game.position.legal_moves().is_empty() {
+        if !self.board.has_legal_move() {
             self.error("go: the side to move has no legal move (the game is over)");
             return;
         }
         if mode == GoMode::Think && self.settings.book {
-            if let Some(mv) = self.book_move() {
-                self.send(Response::Done { best: mv, ponder: None });
+            if let Some(best) = self.board.book_move() {
+                self.send(Response::Done { best, ponder: None });
                 return;
             }
         }
         self.searcher_ready();
-        let Some(searcher) = self.searcher.take() else { return };
         limits.infinite |= mode == GoMode::Analyze;
         let control = Arc::new(match mode {
             GoMode::Ponder => SearchControl::pondering(),
@@ -411,24 +352,15 @@ impl Session {
         limits.multipv = shown;
         // A skill level below full strength limits the nodes and chooses among a few lines,
         // for the moves the GUI asks the engine to play (not for analysis or pondering).
-        self.skill = None;
+        let mut skill = None;
         if mode == GoMode::Think && self.settings.skill < MAX_SKILL {
             limits = skill::limit(self.settings.skill, &limits);
-            self.skill = Some(self.settings.skill);
+            skill = Some((self.settings.skill, rand::Rng::gen(&mut self.rng)));
         }
-        let mut game = self.game.clone();
-        game.history = game.history.with_quiet_ply_limit(self.settings.quiet_ply_limit);
         log::debug!("search {mode:?} {limits:?}");
-        let started = search::start(
-            searcher,
-            &game,
-            limits,
-            shown,
-            control,
-            self.output.clone(),
-            self.events.clone(),
-        );
-        match started {
+        let request =
+            SearchRequest { limits, shown, skill, quiet_ply_limit: self.settings.quiet_ply_limit };
+        match self.board.start(request, control, self.output.clone(), self.events.clone()) {
             Ok(running) => self.running = Some(running),
             Err(message) => {
                 // The searcher is lost with the thread; a new one is made at the next search.
@@ -445,26 +377,11 @@ impl Session {
         if let Some(running) = self.running.take() {
             running.join();
         }
-        self.searcher = finished.searcher;
+        self.board.take_back(finished.searcher);
         let best = match finished.result {
-            Ok(result) => {
-                log::debug!(
-                    "result depth {} score {} nodes {} time {:?}",
-                    result.depth,
-                    result.score,
-                    result.nodes,
-                    result.time
-                );
-                match self.skill.take() {
-                    Some(level) => {
-                        let chosen =
-                            skill::choose(level, &result.lines, rand::Rng::gen(&mut self.rng));
-                        let ponder =
-                            if chosen == result.best_move { result.ponder_move } else { None };
-                        chosen.map(|best| (best, ponder))
-                    }
-                    None => result.best_move.map(|best| (best, result.ponder_move)),
-                }
+            Ok(choice) => {
+                log::debug!("result {}", choice.summary);
+                choice.best.map(|best| (best, choice.ponder))
             }
             Err(message) => {
                 self.error(format!("internal error in the search: {message}"));
@@ -472,7 +389,7 @@ impl Session {
             }
         };
         // Every `go` gets its `done`: without a result, the first legal move.
-        let best = best.or_else(|| self.game.position.legal_moves().first().map(|&m| (m, None)));
+        let best = best.or_else(|| self.board.first_move().map(|m| (m, None)));
         match best {
             Some((best, ponder)) => self.send(Response::Done { best, ponder }),
             None => self.error("the search found no move"),

@@ -1,0 +1,258 @@
+//! What the session plays, for the variant in force: the game the GUI sent and the searcher
+//! for its rules. [`Board`] is written once over the rules; the session holds it as a
+//! [`Play`] object, so changing the `variant` param swaps the whole board (a virtual call per
+//! command, none in the search).
+
+use super::game::{AnyGame, Game};
+use super::output::Output;
+use super::params::{Setting, Settings};
+use super::search::{self, RunningSearch};
+use super::session::Event;
+use super::tables::{dispose, open_tables};
+use crate::variant::Variant;
+use dama_engine::english::English;
+use dama_engine::international::International;
+use dama_engine::search::{SearchControl, SearchLimits, Searcher, TranspositionTable};
+use dama_engine::{Italian, Rules};
+use std::any::Any;
+use std::sync::mpsc::Sender;
+use std::sync::Arc;
+
+/// The rules the Hub plays, with what differs between games beyond the rules: endgame tables and
+/// the opening book (Italian only) and the game's place in [`AnyGame`].
+pub trait HubRules: Rules {
+    /// The variant these rules are.
+    const VARIANT: Variant;
+
+    /// The game, if `game` is one of these rules.
+    fn game(game: AnyGame) -> Option<Game<Self>>;
+
+    /// Gives the searcher the endgame tables the settings name, for games that have them.
+    fn attach_tables(_searcher: &mut Searcher<Self>, _settings: &Settings) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// A move from the opening book, for games that have one.
+    fn book_move(_position: &Self::Position) -> Option<Self::Move> {
+        None
+    }
+}
+
+impl HubRules for Italian {
+    const VARIANT: Variant = Variant::Italian;
+
+    fn game(game: AnyGame) -> Option<Game<Italian>> {
+        match game {
+            AnyGame::Italian(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    fn attach_tables(searcher: &mut Searcher<Italian>, settings: &Settings) -> Result<(), String> {
+        open_tables(settings).map(|tables| searcher.set_endgame_tables(tables))
+    }
+
+    /// The choice among the moves within the book's score margin is weighted and seeded by the
+    /// position, so the same position always gets the same move (repeatable matches).
+    fn book_move(position: &dama_engine::Position) -> Option<dama_engine::Move> {
+        use rand::SeedableRng;
+        const BOOK_SEED: u64 = 0xDA3A_B00C;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(BOOK_SEED ^ position.key());
+        dama_book::default_book().probe(position, &mut rng, dama_book::DEFAULT_MARGIN)
+    }
+}
+
+impl HubRules for English {
+    const VARIANT: Variant = Variant::English;
+
+    fn game(game: AnyGame) -> Option<Game<English>> {
+        match game {
+            AnyGame::English(game) => Some(game),
+            _ => None,
+        }
+    }
+}
+
+impl HubRules for International {
+    const VARIANT: Variant = Variant::International;
+
+    fn game(game: AnyGame) -> Option<Game<International>> {
+        match game {
+            AnyGame::International(game) => Some(game),
+            _ => None,
+        }
+    }
+}
+
+/// A new board for `variant`: its start position, no searcher yet.
+pub fn new_board(variant: Variant) -> Box<dyn Play> {
+    match variant {
+        Variant::Italian => Box::new(Board::<Italian>::new()),
+        Variant::English => Box::new(Board::<English>::new()),
+        Variant::International => Box::new(Board::<International>::new()),
+    }
+}
+
+/// A search to start: the limits, how many lines to report, and the skill level's choice.
+pub struct SearchRequest {
+    /// The limits.
+    pub limits: SearchLimits,
+    /// Lines reported in `info` lines.
+    pub shown: usize,
+    /// A skill level below full strength and the random number its choice uses.
+    pub skill: Option<(u8, f64)>,
+    /// The move-count rule, in plies.
+    pub quiet_ply_limit: u32,
+}
+
+/// The session's view of a board, whatever its rules.
+pub trait Play: Send {
+    /// The variant played.
+    fn variant(&self) -> Variant;
+    /// Takes the game `pos` sent.
+    fn set_game(&mut self, game: AnyGame) -> Result<(), String>;
+    /// Whether the side to move has a legal move.
+    fn has_legal_move(&self) -> bool;
+    /// The first legal move in Hub notation (the answer when a search gives none).
+    fn first_move(&self) -> Option<String>;
+    /// A book move in Hub notation, if the game has a book and the position is in it.
+    fn book_move(&self) -> Option<String>;
+    /// Makes the searcher if there is none yet, with the current settings (a table too large
+    /// falls back to 1 MiB, recorded in `settings`); returns the errors to report.
+    fn searcher_ready(&mut self, settings: &mut Settings) -> Vec<String>;
+    /// Applies a checked setting to the searcher, if there is one (`settings` as they will be
+    /// once the setting is recorded).
+    fn apply(&mut self, setting: &Setting, settings: &Settings) -> Result<(), String>;
+    /// `new-game`: a fresh transposition table.
+    fn new_game(&mut self, table_mib: usize);
+    /// Starts a search of the game on its own thread; the searcher goes with it.
+    fn start(
+        &mut self,
+        request: SearchRequest,
+        control: Arc<SearchControl>,
+        output: Output,
+        events: Sender<Event>,
+    ) -> Result<RunningSearch, String>;
+    /// Takes the searcher back from a finished search (a searcher of other rules is dropped).
+    fn take_back(&mut self, searcher: Option<Box<dyn Any + Send>>);
+}
+
+/// The game and the searcher of one set of rules.
+pub struct Board<R: HubRules> {
+    game: Game<R>,
+    /// Made at `init` (or the first search); away on the search thread while a search runs.
+    searcher: Option<Searcher<R>>,
+}
+
+impl<R: HubRules> Board<R> {
+    fn new() -> Board<R> {
+        Board { game: Game::new(R::start()), searcher: None }
+    }
+}
+
+impl<R: HubRules> Play for Board<R> {
+    fn variant(&self) -> Variant {
+        R::VARIANT
+    }
+
+    fn set_game(&mut self, game: AnyGame) -> Result<(), String> {
+        self.game =
+            R::game(game).ok_or_else(|| format!("pos: the position is not one of {}", R::NAME))?;
+        Ok(())
+    }
+
+    fn has_legal_move(&self) -> bool {
+        !R::legal_moves(&self.game.position).is_empty()
+    }
+
+    fn first_move(&self) -> Option<String> {
+        let position = &self.game.position;
+        R::legal_moves(position).first().map(|mv| R::hub_text(position, mv))
+    }
+
+    fn book_move(&self) -> Option<String> {
+        let position = &self.game.position;
+        R::book_move(position).map(|mv| R::hub_text(position, &mv))
+    }
+
+    fn searcher_ready(&mut self, settings: &mut Settings) -> Vec<String> {
+        let mut errors = Vec::new();
+        if self.searcher.is_some() {
+            return errors;
+        }
+        let threads = settings.threads;
+        let mut searcher = match Searcher::<R>::for_rules(settings.table_mib, threads) {
+            Ok(searcher) => searcher,
+            Err(e) => {
+                errors.push(format!("{e}: using a 1 MiB table"));
+                settings.table_mib = 1;
+                match Searcher::<R>::for_rules(1, threads) {
+                    Ok(searcher) => searcher,
+                    Err(e) => {
+                        errors.push(e.to_string());
+                        return errors;
+                    }
+                }
+            }
+        };
+        searcher.set_quiet_ply_limit(settings.quiet_ply_limit);
+        searcher.set_options(settings.search.clone());
+        if let Err(message) = R::attach_tables(&mut searcher, settings) {
+            errors.push(message);
+        }
+        self.searcher = Some(searcher);
+        errors
+    }
+
+    fn apply(&mut self, setting: &Setting, settings: &Settings) -> Result<(), String> {
+        let Some(searcher) = self.searcher.as_mut() else {
+            return match setting {
+                Setting::EgdbPath(_) | Setting::EgdbPieces(_) => open_tables(settings).map(|_| ()),
+                _ => Ok(()),
+            };
+        };
+        match setting {
+            Setting::Threads(n) => searcher.set_threads(*n),
+            Setting::TableSize(mib) => match TranspositionTable::new(*mib) {
+                Ok(table) => dispose(searcher.replace_table(table)),
+                Err(e) => return Err(format!("set-param: {e}")),
+            },
+            Setting::QuietPlyLimit(plies) => searcher.set_quiet_ply_limit(*plies),
+            Setting::Switch { .. } | Setting::Eval(_) | Setting::EvalFile(_) => {
+                searcher.set_options(settings.search.clone());
+            }
+            Setting::EgdbPath(_) | Setting::EgdbPieces(_) => {
+                open_tables(settings)?;
+                R::attach_tables(searcher, settings)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn new_game(&mut self, table_mib: usize) {
+        if let Some(searcher) = self.searcher.as_mut() {
+            match TranspositionTable::new(table_mib) {
+                Ok(fresh) => dispose(searcher.replace_table(fresh)),
+                Err(_) => searcher.clear(),
+            }
+        }
+    }
+
+    fn start(
+        &mut self,
+        request: SearchRequest,
+        control: Arc<SearchControl>,
+        output: Output,
+        events: Sender<Event>,
+    ) -> Result<RunningSearch, String> {
+        let searcher = self.searcher.take().ok_or("no searcher")?;
+        let mut game = self.game.clone();
+        game.history = game.history.with_quiet_ply_limit(request.quiet_ply_limit);
+        search::start(searcher, game, request, control, output, events)
+    }
+
+    fn take_back(&mut self, searcher: Option<Box<dyn Any + Send>>) {
+        self.searcher = searcher.and_then(|s| s.downcast::<Searcher<R>>().ok()).map(|s| *s);
+    }
+}

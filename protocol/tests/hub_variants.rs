@@ -1,0 +1,160 @@
+//! `dama hub` playing English and International draughts: the `variant` param (with Scan's and
+//! pydraughts' names for International), each game's position string, and searches whose `info`
+//! and `done` moves are checked legal by the engine's rules for that game.
+
+mod hub_support;
+
+use dama_engine::english::English;
+use dama_engine::international::International;
+use dama_engine::{Italian, Rules};
+use hub_support::transcript;
+
+/// Checks every `info` line's principal variation and the `done` move (and its ponder move) of
+/// the searches in `output`, in order, against `positions` under the rules `R`.
+fn check_searches<R: Rules>(output: &[String], positions: &[R::Position]) {
+    let mut searches = positions.iter();
+    let mut position = *searches.next().expect("a position per search");
+    let mut dones = 0;
+    for line in output {
+        let legal_line = |pv: &str| {
+            let mut p = position;
+            for text in pv.split_whitespace() {
+                let mv = R::parse_move(&p, text).unwrap_or_else(|e| panic!("{e}: {line}"));
+                assert_eq!(R::hub_text(&p, &mv), text, "moves are written in Hub form: {line}");
+                p = R::play(&p, &mv);
+            }
+        };
+        if let Some(rest) = line.strip_prefix("info ") {
+            let pv = rest.split("pv=\"").nth(1).expect("pv").trim_end_matches('"');
+            legal_line(pv);
+        } else if let Some(rest) = line.strip_prefix("done move=") {
+            let moves: Vec<&str> = rest.split(" ponder=").collect();
+            legal_line(&moves.join(" "));
+            dones += 1;
+            if let Some(next) = searches.next() {
+                position = *next;
+            }
+        } else {
+            assert!(!line.starts_with("error"), "{line}\n{output:#?}");
+        }
+    }
+    assert_eq!(dones, positions.len(), "{output:#?}");
+}
+
+fn after<R: Rules>(start: R::Position, moves: &str) -> R::Position {
+    let mut history = dama_engine::search::GameHistory::from_key(R::key(&start), 100);
+    dama_engine::rules::play_line::<R>(start, &mut history, moves).unwrap()
+}
+
+#[test]
+fn the_variant_param_names_all_three_games() {
+    let output = transcript(&["hub"], 0);
+    let variant = output.iter().find(|l| l.starts_with("param name=variant ")).unwrap();
+    assert_eq!(
+        variant,
+        "param name=variant value=italian type=enum values=\"italian english international\""
+    );
+}
+
+#[test]
+fn english_games_from_the_start_and_from_pydraughts_position_strings() {
+    // pydraughts' English position string for B:W18,K30:B5,K12 (Black to move), see the rules.
+    let string = "WeeBeeeeeeeeeeebeeeeeWeeeeeeweeee";
+    let output = transcript(
+        &[
+            "hub",
+            "set-param name=variant value=english",
+            "init",
+            "pos start moves=\"11-15 23-19\"",
+            "level depth=6",
+            "go think",
+            &format!("pos pos={string}"),
+            "level depth=8",
+            "go think",
+            "pos start moves=\"22-18\"",
+            "pos start",
+            "level nodes=2000",
+            "go think",
+        ],
+        3,
+    );
+    assert!(output.iter().any(|l| l.starts_with("error message=\"pos: moves: move 1")));
+    let output: Vec<String> = output.into_iter().filter(|l| !l.starts_with("error")).collect();
+    let start = English::start();
+    let positions = [
+        after::<English>(start, "11-15 23-19"),
+        English::parse_fen("B:W18,K30:B5,K12").unwrap(),
+        start,
+    ];
+    check_searches::<English>(&output, &positions);
+}
+
+#[test]
+fn international_games_under_every_name_of_the_variant() {
+    let start = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+    for name in ["international", "normal", "standard"] {
+        let output = transcript(
+            &[
+                "hub",
+                &format!("set-param name=variant value={name}"),
+                "init",
+                &format!("pos pos={start} moves=\"32-28 19-23 28x19 14x23\""),
+                "level depth=5",
+                "go think",
+                "pos pos=BeeeebeeeeeeBeeeeeweeeeeeeeeeeWeeeeeeeeeeeeeeeeeeee",
+                "level move-time=0.05",
+                "go think",
+            ],
+            2,
+        );
+        let positions = [
+            after::<International>(International::start(), "32-28 19-23 28x19 14x23"),
+            International::parse_fen("B:W18,K30:B5,K12").unwrap(),
+        ];
+        check_searches::<International>(&output, &positions);
+    }
+}
+
+#[test]
+fn an_italian_position_string_is_refused_in_international_and_switching_back_works() {
+    let italian = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
+    let output = transcript(
+        &[
+            "set-param name=variant value=international",
+            &format!("pos pos={italian}"),
+            "set-param name=variant value=italian",
+            &format!("pos pos={italian} moves=\"22-18\""),
+            "level depth=4",
+            "go think",
+        ],
+        1,
+    );
+    assert!(output[0].starts_with("error message=\"pos: bad position string"), "{output:#?}");
+    check_searches::<Italian>(&output[1..], &[after::<Italian>(Italian::start(), "22-18")]);
+}
+
+#[test]
+fn a_variant_set_during_a_search_applies_to_the_pos_after_it() {
+    // The `pos` is read after the search has begun, with the variant change still held: it must
+    // be read as International.
+    let output = transcript(
+        &[
+            "set-param name=book value=false",
+            "pos start",
+            "level move-time=0.3",
+            "go think",
+            "set-param name=variant value=standard",
+            "pos start moves=\"32-28\"",
+            "level depth=3",
+            "go think",
+        ],
+        2,
+    );
+    assert!(output.iter().all(|l| !l.starts_with("error")), "{output:#?}");
+    let first_done = output.iter().position(|l| l.starts_with("done ")).unwrap();
+    check_searches::<Italian>(&output[..=first_done], &[Italian::start()]);
+    check_searches::<International>(
+        &output[first_done + 1..],
+        &[after::<International>(International::start(), "32-28")],
+    );
+}
