@@ -13,9 +13,9 @@ use crate::search::tt::PackedMove;
 use std::fmt::Debug;
 
 /// One game's rules: positions, moves, the move generator and what the search asks of them.
-pub trait Rules: Sized + Send + Sync + 'static {
+pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// A position: pieces and the side to move (a small `Copy` value, played by copy-make).
-    type Position: Copy + Send + Sync + Debug;
+    type Position: Copy + PartialEq + Send + Sync + Debug;
     /// A legal move: start, end and captured pieces.
     type Move: Copy + PartialEq + Send + Sync + Debug;
 
@@ -26,6 +26,10 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// Plies without a man move or a capture after which the game is drawn (the default of the
     /// game's move-count rule).
     const QUIET_PLY_LIMIT: u32;
+    /// The move-count rule's name, as a PDN `Termination` tag gives it.
+    const MOVE_COUNT_RULE: &'static str;
+    /// The side that moves first from the start position (PDN numbers its moves `1.`).
+    const FIRST_TO_MOVE: Color = Color::White;
 
     /// Fills `list` (emptied first) with the legal moves, one per distinct (from, to, captured set).
     fn generate(position: &Self::Position, list: &mut List<Self::Move>);
@@ -48,6 +52,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn evaluate(position: &Self::Position, options: &SearchOptions) -> Score;
     /// The number of pieces on the board.
     fn piece_count(position: &Self::Position) -> u32;
+    /// A material-dependent draw count of the game: when `position`'s material is one the rules
+    /// give a count for, the plies (moves by each side, doubled) after which the game is drawn
+    /// counting from the capture or promotion that made it, and the rule's name.
+    fn endgame_count(_position: &Self::Position) -> Option<(u32, &'static str)> {
+        None
+    }
     /// The endgame tables' value of the position, for games that have tables.
     fn probe_tables(
         _tables: &dyn EndgameTables,
@@ -269,7 +279,7 @@ pub fn parse_move_text<M: Copy + PartialEq>(
 }
 
 /// Dama Italiana (FID rules, PDN GameType 22): [`crate::Position`] and [`crate::Move`].
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Italian;
 
 impl Rules for Italian {
@@ -279,6 +289,7 @@ impl Rules for Italian {
     const NAME: &'static str = "italian";
     const PDN_GAME_TYPE: u32 = 22;
     const QUIET_PLY_LIMIT: u32 = crate::search::DEFAULT_QUIET_PLY_LIMIT;
+    const MOVE_COUNT_RULE: &'static str = "40-move rule";
 
     #[inline(always)]
     fn generate(position: &crate::Position, list: &mut List<crate::Move>) {

@@ -14,7 +14,7 @@ use crate::square::Square;
 
 /// English draughts as the search plays it ([`Rules`]): the same [`Position`] and [`Move`] as
 /// Italian in the English numbering, moves listed once per (from, to, captured set).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct English;
 
 /// The draw count of English tournament rules: 40 moves by each side without a man move or a
@@ -29,6 +29,8 @@ impl Rules for English {
     const NAME: &'static str = "english";
     const PDN_GAME_TYPE: u32 = 21;
     const QUIET_PLY_LIMIT: u32 = QUIET_PLY_LIMIT;
+    const MOVE_COUNT_RULE: &'static str = "40-move rule";
+    const FIRST_TO_MOVE: Color = Color::Black;
 
     fn generate(position: &Position, list: &mut List<Move>) {
         generate(position, list);

@@ -21,7 +21,7 @@ use crate::position::Color;
 mod fen;
 mod rules;
 pub use fen::{parse_fen, to_fen, FenError};
-pub use rules::{evaluate, generate, International, Move, QUIET_PLY_LIMIT};
+pub use rules::{endgame_count, evaluate, generate, International, Move, QUIET_PLY_LIMIT};
 
 /// Playing squares.
 pub const SQUARES: usize = 50;

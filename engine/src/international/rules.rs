@@ -196,7 +196,7 @@ impl Search<'_> {
 }
 
 /// International draughts (FMJD rules, PDN GameType 20) for the search.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct International;
 
 /// The FMJD count: 25 moves by each side with only kings moved and nothing captured (50 plies).
@@ -209,6 +209,7 @@ impl Rules for International {
     const NAME: &'static str = "international";
     const PDN_GAME_TYPE: u32 = 20;
     const QUIET_PLY_LIMIT: u32 = QUIET_PLY_LIMIT;
+    const MOVE_COUNT_RULE: &'static str = "25-move rule";
 
     fn generate(position: &Position, list: &mut List<Move>) {
         generate(position, list);
@@ -257,6 +258,10 @@ impl Rules for International {
         (position.white | position.black).count_ones()
     }
 
+    fn endgame_count(position: &Position) -> Option<(u32, &'static str)> {
+        endgame_count(position)
+    }
+
     fn start() -> Position {
         Position::start()
     }
@@ -293,6 +298,25 @@ impl Rules for International {
                 captured: m.captured,
             })
             .collect()
+    }
+}
+
+/// The FMJD endgame counts (shared/variants.md): against a lone king, three kings, two kings
+/// and a man, or a king and two men are drawn after 16 moves by each side; two kings, or a king
+/// and a man, after 5 moves each. The plies and the rule's name, when the material is one of these.
+pub fn endgame_count(position: &Position) -> Option<(u32, &'static str)> {
+    let count = |pieces: u64| {
+        ((pieces & position.kings).count_ones(), (pieces & !position.kings).count_ones())
+    };
+    let (white, black) = (count(position.white), count(position.black));
+    let strong = match (white, black) {
+        ((1, 0), other) | (other, (1, 0)) => other,
+        _ => return None,
+    };
+    match strong {
+        (3, 0) | (2, 1) | (1, 2) => Some((32, "16-move rule")),
+        (2, 0) | (1, 1) => Some((10, "5-move rule")),
+        _ => None,
     }
 }
 
@@ -448,6 +472,27 @@ mod tests {
         // A white man on its crowning row.
         let bad = format!("W{}w{}", "e".repeat(2), "e".repeat(47));
         assert!(International::parse_hub_position(&bad).is_err());
+    }
+
+    #[test]
+    fn the_fmjd_endgame_counts() {
+        let count = |fen: &str| endgame_count(&parse_fen(fen).unwrap()).map(|(plies, _)| plies);
+        for fen in ["W:WK1,K2,K3:BK28", "B:WK1,K2,33:BK28", "W:WK1,33,34:BK28", "W:WK28:BK1,K2,K3"]
+        {
+            assert_eq!(count(fen), Some(32), "{fen}");
+        }
+        for fen in ["W:WK1,K2:BK28", "W:WK1,33:BK28", "B:WK28:BK1,20"] {
+            assert_eq!(count(fen), Some(10), "{fen}");
+        }
+        for fen in [
+            "W:WK1:BK28",
+            "W:WK1,K2,K3,K4:BK28",
+            "W:WK1,K2:B28",
+            "W:W33,34:BK28",
+            "W:WK1,K2:BK28,K30",
+        ] {
+            assert_eq!(count(fen), None, "{fen}");
+        }
     }
 
     #[test]

@@ -137,6 +137,8 @@ pub struct GameRules {
     pub patience: Duration,
     /// Draw after this many plies (opening moves included).
     pub max_plies: Option<usize>,
+    /// The game's move count: a draw after this many plies without a man move or a capture.
+    pub quiet_ply_limit: u32,
     /// Win adjudication by scores.
     pub win_rule: Option<ScoreRule>,
     /// Draw adjudication by scores.

@@ -5,7 +5,7 @@
 
 use super::config::{GameRules, ScoreRule};
 use dama_engine::search::GameHistory;
-use dama_engine::{Color, Position};
+use dama_engine::{Color, Rules};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16,6 +16,8 @@ pub enum Termination {
     Repetition,
     /// 40 moves each without a man move or a capture.
     FortyMoveRule,
+    /// A draw by an endgame count of the game (International: the FMJD 16- and 5-move rules).
+    EndgameCount,
     /// `--max-plies` reached.
     MaxPlies,
     /// Both engines' scores agreed on a win.
@@ -43,6 +45,7 @@ impl Termination {
             Termination::NoLegalMove => "no legal move",
             Termination::Repetition => "threefold repetition",
             Termination::FortyMoveRule => "40-move rule",
+            Termination::EndgameCount => "endgame count",
             Termination::MaxPlies => "adjudication: max plies",
             Termination::WinAdjudication => "adjudication: scores agree on a win",
             Termination::DrawAdjudication => "adjudication: scores agree on a draw",
@@ -112,15 +115,15 @@ fn agree(
 }
 
 /// The end of the game in this position, if it has ended.
-pub fn game_over(
-    position: &Position,
+pub fn game_over<R: Rules>(
+    position: &R::Position,
     history: &GameHistory,
     plies: usize,
     rules: &GameRules,
     scores: &[Vec<Option<f64>>; 2],
 ) -> Option<(GameResult, Termination, String)> {
-    let mover = position.side_to_move();
-    if position.legal_moves().is_empty() {
+    let mover = R::side_to_move(position);
+    if R::legal_moves(position).is_empty() {
         let detail = format!("{mover:?} has no legal move");
         return Some((GameResult::win_for(mover.opposite()), Termination::NoLegalMove, detail));
     }
@@ -158,7 +161,7 @@ pub fn game_over(
 mod tests {
     use super::*;
     use crate::matches::config::Limit;
-    use dama_engine::{parse_fen, parse_move};
+    use dama_engine::{parse_fen, parse_move, Italian, Position};
     use std::time::Duration;
 
     fn base_rules() -> GameRules {
@@ -167,6 +170,7 @@ mod tests {
             time_margin: Duration::ZERO,
             patience: Duration::from_secs(1),
             max_plies: None,
+            quiet_ply_limit: dama_engine::search::DEFAULT_QUIET_PLY_LIMIT,
             win_rule: None,
             draw_rule: None,
         }
@@ -179,11 +183,15 @@ mod tests {
     #[test]
     fn a_side_without_moves_loses() {
         let blocked = parse_fen("W:W29:B22,25,26").unwrap();
-        let end = game_over(&blocked, &GameHistory::new(&blocked), 0, &base_rules(), &none());
+        let end =
+            game_over::<Italian>(&blocked, &GameHistory::new(&blocked), 0, &base_rules(), &none());
         let (result, termination, _) = end.unwrap();
         assert_eq!((result, termination), (GameResult::BlackWins, Termination::NoLegalMove));
         let start = Position::start();
-        assert_eq!(game_over(&start, &GameHistory::new(&start), 0, &base_rules(), &none()), None);
+        assert_eq!(
+            game_over::<Italian>(&start, &GameHistory::new(&start), 0, &base_rules(), &none()),
+            None
+        );
     }
 
     #[test]
@@ -196,14 +204,14 @@ mod tests {
             history.push(&p, &mv, &next);
             p = next;
         }
-        let end = game_over(&p, &history, 8, &base_rules(), &none()).unwrap();
+        let end = game_over::<Italian>(&p, &history, 8, &base_rules(), &none()).unwrap();
         assert_eq!((end.0, end.1), (GameResult::Draw, Termination::Repetition));
         let p = parse_fen("W:WK29:BK4").unwrap();
         let mut history = GameHistory::new(&p).with_quiet_ply_limit(1);
         let mv = parse_move(&p, "29-25").unwrap();
         let next = p.play(&mv);
         history.push(&p, &mv, &next);
-        let end = game_over(&next, &history, 1, &base_rules(), &none()).unwrap();
+        let end = game_over::<Italian>(&next, &history, 1, &base_rules(), &none()).unwrap();
         assert_eq!((end.0, end.1), (GameResult::Draw, Termination::FortyMoveRule));
     }
 
@@ -212,8 +220,8 @@ mod tests {
         let start = Position::start();
         let rules = GameRules { max_plies: Some(10), ..base_rules() };
         let history = GameHistory::new(&start);
-        assert_eq!(game_over(&start, &history, 9, &rules, &none()), None);
-        let end = game_over(&start, &history, 10, &rules, &none()).unwrap();
+        assert_eq!(game_over::<Italian>(&start, &history, 9, &rules, &none()), None);
+        let end = game_over::<Italian>(&start, &history, 10, &rules, &none()).unwrap();
         assert_eq!((end.0, end.1), (GameResult::Draw, Termination::MaxPlies));
     }
 
@@ -225,22 +233,26 @@ mod tests {
         let win_rules = GameRules { win_rule: Some(win), ..base_rules() };
         // White's engine sees +3 and more, Black's -3 and less, twice each: White wins.
         let agreed = [vec![Some(0.1), Some(3.5), Some(4.0)], vec![Some(-3.0), Some(-5.0)]];
-        let end = game_over(&start, &history, 20, &win_rules, &agreed).unwrap();
+        let end = game_over::<Italian>(&start, &history, 20, &win_rules, &agreed).unwrap();
         assert_eq!((end.0, end.1), (GameResult::WhiteWins, Termination::WinAdjudication));
         // Black's engine disagrees once, or reported no score: play on.
         let disputed = [vec![Some(3.5), Some(4.0)], vec![Some(-3.0), Some(-1.0)]];
-        assert_eq!(game_over(&start, &history, 20, &win_rules, &disputed), None);
+        assert_eq!(game_over::<Italian>(&start, &history, 20, &win_rules, &disputed), None);
         let silent = [vec![Some(3.5), Some(4.0)], vec![None, Some(-4.0)]];
-        assert_eq!(game_over(&start, &history, 20, &win_rules, &silent), None);
+        assert_eq!(game_over::<Italian>(&start, &history, 20, &win_rules, &silent), None);
         let mirrored = [vec![Some(-3.5), Some(-4.0)], vec![Some(3.0), Some(5.0)]];
-        let end = game_over(&start, &history, 20, &win_rules, &mirrored).unwrap();
+        let end = game_over::<Italian>(&start, &history, 20, &win_rules, &mirrored).unwrap();
         assert_eq!(end.0, GameResult::BlackWins);
 
         let draw = ScoreRule { moves: 1, score: 0.1, after: 30 };
         let rules = GameRules { draw_rule: Some(draw), ..base_rules() };
         let quiet = [vec![Some(0.05)], vec![Some(-0.1)]];
-        assert_eq!(game_over(&start, &history, 29, &rules, &quiet), None, "not before ply 30");
-        let end = game_over(&start, &history, 30, &rules, &quiet).unwrap();
+        assert_eq!(
+            game_over::<Italian>(&start, &history, 29, &rules, &quiet),
+            None,
+            "not before ply 30"
+        );
+        let end = game_over::<Italian>(&start, &history, 30, &rules, &quiet).unwrap();
         assert_eq!((end.0, end.1), (GameResult::Draw, Termination::DrawAdjudication));
     }
 }

@@ -26,8 +26,12 @@ pub mod scoreboard;
 pub mod sprt;
 pub mod stats;
 
+use crate::variant::Variant;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use config::{engine_spec, parse_param, GameRules, Limit, ScoreRule};
+use dama_engine::english::English;
+use dama_engine::international::International;
+use dama_engine::{Italian, Rules};
 use engine::{EngineProcess, EngineSpec};
 use openings::{schedule, OpeningSource};
 use runner::{run_match, MatchPlan};
@@ -108,10 +112,15 @@ pub struct MatchArgs {
     /// A fixed node count per move.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Openings: ballots3 (the 174 three-move ballots), ballots2 (the 47 two-move openings), or a
-    /// file with one FEN and/or move list per line.
-    #[arg(long, default_value = "ballots3", value_name = "ballots3|ballots2|FILE")]
-    openings: String,
+    /// The game: Dama Italiana, English or International draughts (the engines are told with
+    /// the Hub variant param).
+    #[arg(long, value_enum, default_value_t = Variant::Italian)]
+    variant: Variant,
+    /// Openings: ballots3 (the 174 Italian three-move ballots), ballots2 (the 47 Italian
+    /// two-move openings), moves2 (every first move and reply, any game), or a file with one FEN
+    /// and/or move list per line [default: ballots3 in Italian, moves2 in the other games].
+    #[arg(long, value_name = "ballots3|ballots2|moves2|FILE")]
+    openings: Option<String>,
     /// Shuffle the openings with this seed (default: in order).
     #[arg(long)]
     seed: Option<u64>,
@@ -179,6 +188,7 @@ impl MatchArgs {
             time_margin: seconds("--time-margin", self.time_margin, true)?,
             patience: seconds("--timeout", self.timeout, false)?,
             max_plies: self.max_plies.map(|n| n as usize),
+            quiet_ply_limit: self.variant.quiet_ply_limit(),
             win_rule: match &self.adjudicate_win {
                 Some(text) => Some(ScoreRule::parse("--adjudicate-win", text, false)?),
                 None => None,
@@ -194,11 +204,25 @@ impl MatchArgs {
         if self.engines.0.len() != 2 {
             return Err(format!("give exactly two --engine, got {}", self.engines.0.len()));
         }
-        let shared = self
+        let mut shared = self
             .options
             .iter()
             .map(|text| parse_param("--option", text))
             .collect::<Result<Vec<_>, String>>()?;
+        // The engines are told the game (an engine without a variant param plays only Italian;
+        // the handshake sets italian when the engine has the param).
+        if self.variant != Variant::Italian {
+            if let Some((_, value)) = shared.iter().find(|(name, _)| name == "variant") {
+                if Variant::from_name(value) != Some(self.variant) {
+                    return Err(format!(
+                        "--option variant={value} contradicts --variant {}",
+                        self.variant.name()
+                    ));
+                }
+            } else {
+                shared.push(("variant".to_string(), self.variant.name().to_string()));
+            }
+        }
         Ok([engine_spec(&self.engines.0[0], &shared)?, engine_spec(&self.engines.0[1], &shared)?])
     }
 }
@@ -231,11 +255,24 @@ fn engine_names(specs: &[EngineSpec; 2], patience: Duration) -> Result<[String; 
 
 /// Runs `dama match`.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
+    let default = if args.variant == Variant::Italian { "ballots3" } else { "moves2" };
+    let source: OpeningSource = args.openings.as_deref().unwrap_or(default).parse()?;
+    match args.variant {
+        Variant::Italian => run_games::<Italian>(args, &source, source.load()?),
+        Variant::English => run_games::<English>(args, &source, source.load_for()?),
+        Variant::International => run_games::<International>(args, &source, source.load_for()?),
+    }
+}
+
+/// Plays the match in the game `R` from `openings`.
+fn run_games<R: Rules>(
+    args: &MatchArgs,
+    source: &OpeningSource,
+    openings: Vec<openings::Opening<R>>,
+) -> Result<(), String> {
     let specs = args.specs()?;
     let rules = args.rules()?;
     let sprt: Option<Sprt> = args.sprt.as_deref().map(str::parse).transpose()?;
-    let source: OpeningSource = args.openings.parse()?;
-    let openings = source.load()?;
     let games = match (args.games, args.rounds) {
         (Some(g), _) => g as usize,
         (_, Some(r)) => 2 * r as usize,
@@ -271,9 +308,10 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     };
     if !args.quiet {
         tell!(
-            "match: {} vs {}, {} games, openings {} ({}), {}, concurrency {}",
+            "match: {} vs {}, {}, {} games, openings {} ({}), {}, concurrency {}",
             plan.names[0],
             plan.names[1],
+            R::NAME,
             games,
             source.name(),
             plan.openings.len(),

@@ -1,8 +1,10 @@
 //! Openings for a match and the order of its games: the 174 three-move ballots (shipped in
-//! `data/openings/`, embedded here), the 47 admitted two-move openings (generated), or a file of
-//! FENs and move lists. Each opening is played twice, colours reversed: a game pair.
+//! `data/openings/`, embedded here), the 47 admitted two-move openings (generated), every first
+//! move and reply of any game (generated), or a file of FENs and move lists. Each opening is
+//! played twice, colours reversed: a game pair.
 
-use dama_engine::{parse_fen, parse_move, path_notation, Move, Position};
+use dama_engine::rules::line_text;
+use dama_engine::{path_notation, Italian, Position, Rules};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -16,14 +18,14 @@ const THREE_MOVE_BALLOTS: &str = include_str!("../../../data/openings/italian-3m
 const EXCLUDED_TWO_MOVE: [&str; 2] = ["21-18 9-13", "22-18 9-13"];
 
 /// A position to start games from: a start position and moves played from it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening {
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opening<R: Rules = Italian> {
     /// A short name for people, e.g. `ballot 5: 21-17 10-14 26-21`.
     pub label: String,
     /// The position the game record starts from.
-    pub start: Position,
+    pub start: R::Position,
     /// The opening moves, legal from `start`, played before the engines take over.
-    pub moves: Vec<Move>,
+    pub moves: Vec<R::Move>,
 }
 
 /// Where the openings come from.
@@ -33,6 +35,8 @@ pub enum OpeningSource {
     Ballots3,
     /// The 47 admitted two-move openings.
     Ballots2,
+    /// Every first move and reply of the game (any variant).
+    Moves2,
     /// A file of FENs and move lists.
     File(PathBuf),
 }
@@ -44,22 +48,39 @@ impl FromStr for OpeningSource {
         Ok(match text {
             "ballots3" => OpeningSource::Ballots3,
             "ballots2" => OpeningSource::Ballots2,
-            "" => return Err("--openings: give ballots3, ballots2 or a file".to_string()),
+            "moves2" => OpeningSource::Moves2,
+            "" => return Err("--openings: give ballots3, ballots2, moves2 or a file".to_string()),
             path => OpeningSource::File(PathBuf::from(path)),
         })
     }
 }
 
 impl OpeningSource {
-    /// Reads the openings.
+    /// Reads the openings of Dama Italiana.
     pub fn load(&self) -> Result<Vec<Opening>, String> {
         let openings = match self {
             OpeningSource::Ballots3 => three_move_ballots()?,
             OpeningSource::Ballots2 => two_move_openings(),
+            _ => return self.load_for::<Italian>(),
+        };
+        Ok(openings)
+    }
+
+    /// Reads the openings of the game `R` (the ballots are Italian).
+    pub fn load_for<R: Rules>(&self) -> Result<Vec<Opening<R>>, String> {
+        let openings = match self {
+            OpeningSource::Ballots3 | OpeningSource::Ballots2 => {
+                return Err(format!(
+                    "--openings {} are Italian openings: for {} give moves2 or a file",
+                    self.name(),
+                    R::NAME
+                ))
+            }
+            OpeningSource::Moves2 => first_moves_and_replies::<R>(),
             OpeningSource::File(path) => {
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| format!("cannot read openings '{}': {e}", path.display()))?;
-                parse_opening_lines(&text).map_err(|e| format!("{}: {e}", path.display()))?
+                parse_opening_lines::<R>(&text).map_err(|e| format!("{}: {e}", path.display()))?
             }
         };
         if openings.is_empty() {
@@ -73,18 +94,22 @@ impl OpeningSource {
         match self {
             OpeningSource::Ballots3 => "ballots3".to_string(),
             OpeningSource::Ballots2 => "ballots2".to_string(),
+            OpeningSource::Moves2 => "moves2".to_string(),
             OpeningSource::File(path) => path.display().to_string(),
         }
     }
 }
 
 /// Plays move texts from `start`, checking each.
-fn play_line(start: &Position, texts: &[&str]) -> Result<(Vec<Move>, Position), String> {
+fn play_line<R: Rules>(
+    start: &R::Position,
+    texts: &[&str],
+) -> Result<(Vec<R::Move>, R::Position), String> {
     let mut position = *start;
     let mut moves = Vec::with_capacity(texts.len());
     for text in texts {
-        let mv = parse_move(&position, text).map_err(|e| e.to_string())?;
-        position = position.play(&mv);
+        let mv = R::parse_move(&position, text)?;
+        position = R::play(&position, &mv);
         moves.push(mv);
     }
     Ok((moves, position))
@@ -103,7 +128,7 @@ pub fn three_move_ballots() -> Result<Vec<Opening>, String> {
             return Err(bad("expected tab-separated columns".to_string()));
         }
         let texts: Vec<&str> = columns[2].split_whitespace().collect();
-        let (moves, _) = play_line(&Position::start(), &texts).map_err(bad)?;
+        let (moves, _) = play_line::<Italian>(&Position::start(), &texts).map_err(bad)?;
         let label = format!("ballot {}: {}", columns[0], columns[2]);
         openings.push(Opening { label, start: Position::start(), moves });
     }
@@ -128,9 +153,28 @@ pub fn two_move_openings() -> Vec<Opening> {
     openings
 }
 
+/// Every first move of the game's start position and every reply to it (openings that leave the
+/// side to move without a move are left out).
+pub fn first_moves_and_replies<R: Rules>() -> Vec<Opening<R>> {
+    let start = R::start();
+    let mut openings = Vec::new();
+    for first in R::legal_moves(&start) {
+        let after = R::play(&start, &first);
+        for reply in R::legal_moves(&after) {
+            if R::legal_moves(&R::play(&after, &reply)).is_empty() {
+                continue;
+            }
+            let moves = vec![first, reply];
+            let label = format!("moves {}", line_text::<R>(&start, &moves, R::path_text).join(" "));
+            openings.push(Opening { label, start, moves });
+        }
+    }
+    openings
+}
+
 /// Reads a file of openings: per line a FEN optionally followed by moves, or moves from the start
 /// position; blank lines and text after `#` are ignored.
-pub fn parse_opening_lines(text: &str) -> Result<Vec<Opening>, String> {
+pub fn parse_opening_lines<R: Rules>(text: &str) -> Result<Vec<Opening<R>>, String> {
     let mut openings = Vec::new();
     let text = crate::commands::without_bom(text);
     for (index, raw) in text.lines().enumerate() {
@@ -141,13 +185,13 @@ pub fn parse_opening_lines(text: &str) -> Result<Vec<Opening>, String> {
         let bad = |why: String| format!("line {}: {why}", index + 1);
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let (start, texts) = if tokens[0].contains(':') {
-            let start = parse_fen(tokens[0]).map_err(|e| bad(format!("bad FEN: {e}")))?;
+            let start = R::parse_fen(tokens[0]).map_err(bad)?;
             (start, &tokens[1..])
         } else {
-            (Position::start(), &tokens[..])
+            (R::start(), &tokens[..])
         };
-        let (moves, end) = play_line(&start, texts).map_err(bad)?;
-        if end.legal_moves().is_empty() {
+        let (moves, end) = play_line::<R>(&start, texts).map_err(bad)?;
+        if R::legal_moves(&end).is_empty() {
             return Err(bad("the side to move has no legal move".to_string()));
         }
         openings.push(Opening { label: line.to_string(), start, moves });
@@ -195,7 +239,8 @@ mod tests {
         assert_eq!(ballots.len(), 174);
         assert!(ballots.iter().all(|b| b.moves.len() == 3 && b.start == Position::start()));
         assert_eq!(ballots[4].label, "ballot 5: 21-17 10-14 26-21");
-        let mut lines: Vec<Vec<Move>> = ballots.iter().map(|b| b.moves.clone()).collect();
+        let mut lines: Vec<Vec<dama_engine::Move>> =
+            ballots.iter().map(|b| b.moves.clone()).collect();
         lines.sort_by_key(|l| l.iter().map(path_notation).collect::<Vec<_>>());
         lines.dedup();
         assert_eq!(lines.len(), 174, "ballots are distinct");
@@ -215,15 +260,31 @@ mod tests {
     fn file_lines_are_fens_or_move_lists() {
         let text =
             "# comment\n\nW:W21-32:B1-12 22-18 11-15  # with moves\n23-19 10-14\nB:W18:B14\n";
-        let openings = parse_opening_lines(text).unwrap();
+        let openings = parse_opening_lines::<Italian>(text).unwrap();
         assert_eq!(openings.len(), 3);
         assert_eq!(openings[0].moves.len(), 2);
         assert_eq!(openings[1].start, Position::start());
         assert_eq!(path_notation(&openings[1].moves[1]), "10-14");
         assert_eq!(dama_engine::to_fen(&openings[2].start), "B:W18:B14");
-        assert!(parse_opening_lines("22-17").unwrap_err().starts_with("line 1:"));
-        assert!(parse_opening_lines("X:W1").is_err());
-        assert!(parse_opening_lines("W:W29:B22,25,26").is_err(), "no legal move");
+        assert!(parse_opening_lines::<Italian>("22-17").unwrap_err().starts_with("line 1:"));
+        assert!(parse_opening_lines::<Italian>("X:W1").is_err());
+        assert!(parse_opening_lines::<Italian>("W:W29:B22,25,26").is_err(), "no legal move");
+    }
+
+    #[test]
+    fn every_first_move_and_reply_of_each_game() {
+        use dama_engine::english::English;
+        use dama_engine::international::International;
+        assert_eq!(first_moves_and_replies::<English>().len(), 49);
+        let international = first_moves_and_replies::<International>();
+        assert_eq!(international.len(), 81);
+        assert_eq!(international[0].label, "moves 31-26 16-21");
+        let italian = OpeningSource::Moves2.load().unwrap();
+        assert_eq!(italian.len(), 49, "the two excluded openings too");
+        assert!(OpeningSource::Ballots3.load_for::<English>().is_err());
+        let file = parse_opening_lines::<International>("W:W28,31:B1 28-22\n32-28 19-23").unwrap();
+        assert_eq!(file.len(), 2);
+        assert!(parse_opening_lines::<International>("22-18").is_err());
     }
 
     #[test]

@@ -7,8 +7,9 @@
 //! tools for chess do. `[GameType "22"]` is Italian draughts; pydraughts reads these records back
 //! (tests/pydraughts/pdn_readback.py).
 
-use super::referee::GameRecord;
-use dama_engine::{move_number, path_notation, to_fen, wrap_movetext, Color};
+use super::referee::{GameRecord, Termination};
+use dama_engine::rules::line_text;
+use dama_engine::{move_number, wrap_movetext, Color, Rules};
 use std::fmt::Write;
 
 /// The longest movetext line.
@@ -30,8 +31,20 @@ fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ")
 }
 
+/// The `Termination` tag: the game's own name for its move count.
+fn termination_text<R: Rules>(termination: Termination) -> &'static str {
+    match termination {
+        Termination::FortyMoveRule => R::MOVE_COUNT_RULE,
+        other => other.text(),
+    }
+}
+
 /// The PDN record of one game, ending with a blank line.
-pub fn game_record(record: &GameRecord, opening: &str, context: &PdnContext) -> String {
+pub fn game_record<R: Rules>(
+    record: &GameRecord<R>,
+    opening: &str,
+    context: &PdnContext,
+) -> String {
     let white = context.names[record.engine_of(Color::White)];
     let black = context.names[record.engine_of(Color::Black)];
     let mut tags: Vec<(&str, String)> = vec![
@@ -40,12 +53,12 @@ pub fn game_record(record: &GameRecord, opening: &str, context: &PdnContext) -> 
         ("White", white.to_string()),
         ("Black", black.to_string()),
         ("Result", record.result.pdn().to_string()),
-        ("GameType", "22".to_string()),
-        ("FEN", to_fen(&record.start)),
+        ("GameType", R::PDN_GAME_TYPE.to_string()),
+        ("FEN", R::to_fen(&record.start)),
         ("Opening", opening.to_string()),
         ("TimeControl", context.time_control.clone()),
         ("PlyCount", record.moves.len().to_string()),
-        ("Termination", record.termination.text().to_string()),
+        ("Termination", termination_text::<R>(record.termination).to_string()),
     ];
     if !record.detail.is_empty() {
         tags.push(("TerminationDetails", record.detail.clone()));
@@ -56,9 +69,13 @@ pub fn game_record(record: &GameRecord, opening: &str, context: &PdnContext) -> 
     }
     out.push('\n');
     let mut tokens: Vec<String> = Vec::new();
-    for (index, played) in record.moves.iter().enumerate() {
-        let text = path_notation(&played.mv);
-        match move_number(record.start.side_to_move(), index) {
+    let line: Vec<R::Move> = record.moves.iter().map(|played| played.mv).collect();
+    let texts = line_text::<R>(&record.start, &line, R::path_text);
+    for (index, (played, text)) in record.moves.iter().zip(texts).enumerate() {
+        // PDN numbers moves from the side that starts the game: Black in English draughts.
+        let side = R::side_to_move(&record.start);
+        let first = if R::FIRST_TO_MOVE == Color::White { side } else { side.opposite() };
+        match move_number(first, index) {
             Some(number) => tokens.push(format!("{number} {text}")),
             None => tokens.push(text),
         }
@@ -88,7 +105,7 @@ mod tests {
     use crate::matches::engine::Reply;
     use crate::matches::openings::GameSlot;
     use crate::matches::referee::{GameResult, PlayedMove, Termination};
-    use dama_engine::{parse_fen, parse_move, Position};
+    use dama_engine::{parse_fen, parse_move, to_fen, Position};
     use std::time::Duration;
 
     fn record(start: Position, texts: &[&str], first_engine_white: bool) -> GameRecord {

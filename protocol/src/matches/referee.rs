@@ -12,27 +12,27 @@ pub use super::game_end::{GameResult, Termination};
 use super::openings::{GameSlot, Opening};
 use super::stats::Outcome;
 use dama_engine::search::GameHistory;
-use dama_engine::{hub_notation, parse_move, to_hub_position, Color, Move, Position};
+use dama_engine::{Color, Italian, Rules};
 use std::time::{Duration, Instant};
 
 /// A move of the game: an opening move (no reply) or an engine's.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PlayedMove {
+pub struct PlayedMove<R: Rules = Italian> {
     /// The move.
-    pub mv: Move,
+    pub mv: R::Move,
     /// The engine's answer, for engine moves.
     pub reply: Option<Reply>,
 }
 
 /// A finished game.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
+pub struct GameRecord<R: Rules = Italian> {
     /// Its place in the schedule.
     pub slot: GameSlot,
     /// The position the record starts from.
-    pub start: Position,
+    pub start: R::Position,
     /// Every move, the opening's first.
-    pub moves: Vec<PlayedMove>,
+    pub moves: Vec<PlayedMove<R>>,
     /// The result.
     pub result: GameResult,
     /// How it ended.
@@ -51,7 +51,7 @@ pub struct GameRecord {
     pub engine_moves: usize,
 }
 
-impl GameRecord {
+impl<R: Rules> GameRecord<R> {
     /// The outcome for the first engine.
     pub fn outcome(&self) -> Outcome {
         let first_is_white = self.slot.first_engine_white;
@@ -70,21 +70,30 @@ impl GameRecord {
 }
 
 /// The game in progress: the position, its history and the record so far.
-struct Game {
-    record: GameRecord,
-    position: Position,
+struct Game<R: Rules> {
+    record: GameRecord<R>,
+    position: R::Position,
     history: GameHistory,
     hub_start: String,
     hub_moves: Vec<String>,
     started: Instant,
+    /// The ply from which the game's endgame count runs, while the material is one it counts.
+    endgame_from: Option<usize>,
 }
 
-impl Game {
-    fn play(&mut self, mv: Move, reply: Option<Reply>) {
-        let next = self.position.play(&mv);
-        self.history.push(&self.position, &mv, &next);
-        self.position = next;
-        self.hub_moves.push(hub_notation(&mv));
+impl<R: Rules> Game<R> {
+    fn play(&mut self, mv: R::Move, reply: Option<Reply>) {
+        self.hub_moves.push(R::hub_text(&self.position, &mv));
+        let irreversible = R::is_irreversible(&self.position, &mv);
+        self.position = R::play(&self.position, &mv);
+        self.history.push_key(R::key(&self.position), irreversible);
+        // The count starts when a capture or a promotion makes the material one it counts.
+        let ply = self.record.moves.len() + 1;
+        self.endgame_from = match (R::endgame_count(&self.position), self.endgame_from) {
+            (None, _) => None,
+            (Some(_), Some(from)) if !R::is_capture(&mv) => Some(from),
+            (Some(_), _) => Some(ply),
+        };
         self.record.moves.push(PlayedMove { mv, reply });
     }
 
@@ -94,7 +103,7 @@ impl Game {
         termination: Termination,
         detail: String,
         offender: Option<usize>,
-    ) -> GameRecord {
+    ) -> GameRecord<R> {
         self.record.result = result;
         self.record.termination = termination;
         self.record.detail = detail;
@@ -105,12 +114,12 @@ impl Game {
 }
 
 /// Checks an engine's answer: its clock, then its move.
-fn judge(
+fn judge<R: Rules>(
     rules: &GameRules,
     clock: &mut f64,
     reply: &Reply,
-    position: &Position,
-) -> Result<Move, (Termination, String)> {
+    position: &R::Position,
+) -> Result<R::Move, (Termination, String)> {
     if let Limit::Clock { increment, .. } = rules.limit {
         let used = reply.elapsed.as_secs_f64();
         let had = *clock + increment;
@@ -119,16 +128,16 @@ fn judge(
             return Err((Termination::TimeForfeit, format!("used {used:.3} s of {had:.3} s")));
         }
     }
-    parse_move(position, &reply.move_text).map_err(|e| (Termination::IllegalMove, e.to_string()))
+    R::parse_move(position, &reply.move_text).map_err(|e| (Termination::IllegalMove, e))
 }
 
 /// Plays one game: `engines[0]` is the first engine, `engines[1]` the second.
-pub fn play_game(
+pub fn play_game<R: Rules>(
     engines: &mut [EngineSlot; 2],
     slot: GameSlot,
-    opening: &Opening,
+    opening: &Opening<R>,
     rules: &GameRules,
-) -> GameRecord {
+) -> GameRecord<R> {
     let record = GameRecord {
         slot,
         start: opening.start,
@@ -145,10 +154,11 @@ pub fn play_game(
     let mut game = Game {
         record,
         position: opening.start,
-        history: GameHistory::new(&opening.start),
-        hub_start: to_hub_position(&opening.start),
+        history: GameHistory::from_key(R::key(&opening.start), rules.quiet_ply_limit),
+        hub_start: R::to_hub_position(&opening.start),
         hub_moves: Vec::new(),
         started: Instant::now(),
+        endgame_from: R::endgame_count(&opening.start).map(|_| 0),
     };
     for &mv in &opening.moves {
         game.play(mv, None);
@@ -172,11 +182,19 @@ pub fn play_game(
     loop {
         let plies = game.record.moves.len();
         if let Some((result, termination, detail)) =
-            game_over(&game.position, &game.history, plies, rules, &scores)
+            game_over::<R>(&game.position, &game.history, plies, rules, &scores)
         {
             return game.finish(result, termination, detail, None);
         }
-        let mover = game.position.side_to_move();
+        if let (Some((limit, rule)), Some(from)) =
+            (R::endgame_count(&game.position), game.endgame_from)
+        {
+            if plies - from >= limit as usize {
+                let detail = format!("{rule}: {} plies with this material", plies - from);
+                return game.finish(GameResult::Draw, Termination::EndgameCount, detail, None);
+            }
+        }
+        let mover = R::side_to_move(&game.position);
         let engine = game.record.engine_of(mover);
         let request = SearchRequest {
             position: &game.hub_start,
@@ -190,7 +208,7 @@ pub fn play_game(
                 game.record.engine_moves += 1;
                 game.record.search_time += reply.elapsed;
                 game.record.reported_time += reply.reported_time.unwrap_or(0.0);
-                match judge(rules, &mut clocks[engine], &reply, &game.position) {
+                match judge::<R>(rules, &mut clocks[engine], &reply, &game.position) {
                     Ok(mv) => {
                         scores[color_index(mover)].push(reply.score);
                         game.play(mv, Some(reply));

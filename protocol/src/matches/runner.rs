@@ -10,6 +10,7 @@ use super::progress::Progress;
 use super::referee::{play_game, GameRecord, Termination};
 use super::scoreboard::Scoreboard;
 use super::sprt::{Sprt, SprtDecision};
+use dama_engine::{Italian, Rules};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -20,7 +21,7 @@ use std::thread;
 use std::time::Instant;
 
 /// Everything a match needs, ready to run.
-pub struct MatchPlan {
+pub struct MatchPlan<R: Rules = Italian> {
     /// The two engines.
     pub specs: [EngineSpec; 2],
     /// Their names in results and PDN.
@@ -28,7 +29,7 @@ pub struct MatchPlan {
     /// Limits and adjudication.
     pub rules: GameRules,
     /// The openings.
-    pub openings: Vec<Opening>,
+    pub openings: Vec<Opening<R>>,
     /// The games, in order.
     pub games: Vec<GameSlot>,
     /// Games played at once.
@@ -80,11 +81,11 @@ impl PdnSink {
 }
 
 /// One worker: plays games from the shared schedule until it runs out or the match stops.
-fn worker(
-    plan: &MatchPlan,
+fn worker<R: Rules>(
+    plan: &MatchPlan<R>,
     next: &AtomicUsize,
     stop: &AtomicBool,
-    results: mpsc::Sender<GameRecord>,
+    results: mpsc::Sender<GameRecord<R>>,
 ) {
     let mut engines = plan.specs.clone().map(EngineSlot::new);
     while !stop.load(Ordering::SeqCst) && !super::interrupt::requested() {
@@ -112,7 +113,7 @@ pub fn open_pdn(path: &std::path::Path, append: bool) -> Result<File, String> {
 }
 
 /// Plays the match: the score of the finished games, and whether it was interrupted.
-pub fn run_match(plan: &MatchPlan) -> Result<MatchEnd, String> {
+pub fn run_match<R: Rules>(plan: &MatchPlan<R>) -> Result<MatchEnd, String> {
     let mut sink = match &plan.pdn_out {
         Some(path) => Some(PdnSink {
             file: BufWriter::new(open_pdn(path, plan.pdn_append)?),
@@ -184,7 +185,12 @@ pub fn run_match(plan: &MatchPlan) -> Result<MatchEnd, String> {
 }
 
 /// The line printed for a finished game.
-fn game_line(plan: &MatchPlan, record: &GameRecord, opening: &str, board: &Scoreboard) -> String {
+fn game_line<R: Rules>(
+    plan: &MatchPlan<R>,
+    record: &GameRecord<R>,
+    opening: &str,
+    board: &Scoreboard,
+) -> String {
     let (white, black) = if record.slot.first_engine_white { (0, 1) } else { (1, 0) };
     let mut line = format!(
         "game {}/{} {} - {} ({opening}): {} {}",

@@ -1,0 +1,96 @@
+//! `dama match --variant`: English and International games between two `dama hub` processes,
+//! refereed under each game's rules and recorded as PDN with the game's `GameType`; the FMJD
+//! endgame counts end International games.
+
+mod match_support;
+
+use dama_engine::english::English;
+use dama_engine::international::International;
+use dama_engine::Rules;
+use match_support::{dama_hub, play, read_pdn, temp_file, PdnGame};
+
+/// Replays a PDN game under the rules `R` (every move must be legal) and returns the end.
+fn replay<R: Rules>(game: &PdnGame) -> R::Position {
+    let mut position = R::parse_fen(&game.tags["FEN"]).expect("the FEN tag parses");
+    for text in &game.moves {
+        let mv = R::parse_move(&position, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        position = R::play(&position, &mv);
+    }
+    position
+}
+
+#[test]
+fn an_english_match_plays_from_every_first_move_and_reply() {
+    let pdn = temp_file("english.pdn");
+    let hub = dama_hub();
+    let engines: [&[&str]; 2] = [&[&hub, "name=first"], &[&hub, "name=second"]];
+    let options = "--variant english --option tt-size=8 --nodes 1500 --games 4 --concurrency 2";
+    let run = play(engines, options, Some(&pdn));
+    assert!(run.success, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(run.result["forfeits"], "0,0");
+    let games = read_pdn(&pdn);
+    assert_eq!(games.len(), 4);
+    for game in &games {
+        assert_eq!(game.tags["GameType"], "21");
+        assert_eq!(game.tags["FEN"], "B:W21-32:B1-12");
+        assert!(game.tags["Opening"].starts_with("moves "), "{:?}", game.tags);
+        let end = replay::<English>(game);
+        match game.tags["Termination"].as_str() {
+            "no legal move" => assert!(English::legal_moves(&end).is_empty()),
+            "threefold repetition" | "40-move rule" => assert_eq!(game.result, "1/2-1/2"),
+            other => panic!("unexpected termination {other}"),
+        }
+    }
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert!(text.contains("\n1. "), "Black's first move is move 1:\n{text}");
+    let _ = std::fs::remove_file(pdn);
+}
+
+#[test]
+fn international_endgames_end_by_the_fmjd_counts() {
+    let openings = temp_file("endgames.txt");
+    // Three kings against a lone king on the long diagonal (16 moves each), and two kings against
+    // it (5 moves each): both draws the engines cannot win.
+    std::fs::write(&openings, "W:WK1,K2,K3:BK28\nW:WK1,K2:BK28\n").unwrap();
+    let pdn = temp_file("international.pdn");
+    let hub = dama_hub();
+    let engines: [&[&str]; 2] = [&[&hub], &[&hub, "option.tt-size=4"]];
+    let options = format!(
+        "--variant international --option tt-size=8 --nodes 3000 --openings {}",
+        openings.display()
+    );
+    let run = play(engines, &options, Some(&pdn));
+    assert!(run.success, "{}\n{}", run.stdout, run.stderr);
+    let games = read_pdn(&pdn);
+    assert_eq!(games.len(), 4);
+    let mut counted = 0;
+    for game in &games {
+        assert_eq!(game.tags["GameType"], "20");
+        let end = replay::<International>(game);
+        let limit = if game.tags["FEN"].contains("K3") { 32 } else { 10 };
+        assert!(game.moves.len() <= limit, "{} plies: {:?}", game.moves.len(), game.tags);
+        if game.tags["Termination"] == "endgame count" {
+            counted += 1;
+            assert_eq!(game.result, "1/2-1/2");
+            assert_eq!(game.moves.len(), limit);
+            let rule = if limit == 32 { "16-move rule" } else { "5-move rule" };
+            assert!(game.tags["TerminationDetails"].starts_with(rule), "{:?}", game.tags);
+            assert!(International::endgame_count(&end).is_some());
+        }
+    }
+    assert!(counted > 0, "no game reached its count");
+    let _ = std::fs::remove_file(pdn);
+    let _ = std::fs::remove_file(openings);
+}
+
+#[test]
+fn italian_ballots_are_refused_for_other_games_and_the_variant_must_agree() {
+    let hub = dama_hub();
+    let engines: [&[&str]; 2] = [&[&hub], &[&hub]];
+    let run = play(engines, "--variant english --nodes 100 --openings ballots3", None);
+    assert!(!run.success);
+    assert!(run.stderr.contains("are Italian openings"), "{}", run.stderr);
+    let run = play(engines, "--variant english --nodes 100 --option variant=italian", None);
+    assert!(!run.success);
+    assert!(run.stderr.contains("contradicts --variant english"), "{}", run.stderr);
+}
