@@ -150,8 +150,17 @@ fn read_game(text: &str) -> Result<(PdnGame, &str), String> {
         rest = &after[close + 1..];
     }
     if let Some((_, kind)) = tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("GameType")) {
-        if kind.split(',').next().map(str::trim) != Some("22") {
-            return Err(format!("GameType \"{}\" is not Dama Italiana (22)", Excerpt(kind)));
+        let game = match kind.split(',').next().map(str::trim) {
+            Some("22") => None,
+            Some("20") => Some("International draughts"),
+            Some("21") => Some("English draughts"),
+            _ => Some("another game"),
+        };
+        if let Some(game) = game {
+            return Err(format!(
+                "GameType \"{}\" is {game}, not Dama Italiana (22): this reader plays Italian games",
+                Excerpt(kind)
+            ));
         }
     }
     let start = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
@@ -301,7 +310,8 @@ mod tests {
         assert_eq!((third.tag("Event"), third.moves.len()), (Some("c"), 2));
         assert!(parse_pdn_games("").is_empty());
         let english = parse_pdn_games("[GameType \"21\"]\n1. 11-15 23-19 *\n");
-        assert!(english[0].as_ref().unwrap_err().message.contains("not Dama Italiana"));
+        let message = &english[0].as_ref().unwrap_err().message;
+        assert!(message.contains("is English draughts, not Dama Italiana"), "{message}");
         let italian = parse_pdn_games("[GameType \"22,W,8,8,N2,0\"]\n1. 22-18 *\n");
         assert_eq!(italian[0].as_ref().unwrap().moves.len(), 1);
     }
