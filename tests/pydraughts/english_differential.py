@@ -20,7 +20,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from variant_common import compare, dama_moves, fen_of, played_positions, positions  # noqa: E402
+import variant_common  # noqa: E402
+from variant_common import compare, dama_moves, played_positions, positions  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -46,16 +47,7 @@ def dama_triple(path):
 
 
 def random_placement(rng):
-    while True:
-        pieces = {}
-        for n in rng.sample(range(1, 33), rng.randint(2, 14)):
-            colour = rng.choice("WB")
-            row = (n - 1) // 4
-            king = rng.random() < 0.5 or (colour == "W" and row == 0) or (colour == "B" and row == 7)
-            pieces[n] = (colour, king)
-        counts = {c: sum(1 for v in pieces.values() if v[0] == c) for c in "WB"}
-        if 1 <= counts["W"] <= 12 and 1 <= counts["B"] <= 12:
-            return fen_of(pieces, rng.choice("WB"))
+    return variant_common.random_placement(rng, 32, 4, 14, 12, 0.5)
 
 
 def main():

@@ -20,7 +20,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from variant_common import compare, dama_moves, fen_of, played_positions, positions  # noqa: E402
+import variant_common  # noqa: E402
+from variant_common import compare, dama_moves, played_positions, positions  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -64,16 +65,7 @@ def dama_triple(path, side, pieces):
 
 
 def random_placement(rng):
-    while True:
-        pieces = {}
-        for n in rng.sample(range(1, 51), rng.randint(2, 16)):
-            colour = rng.choice("WB")
-            row = (n - 1) // 5
-            king = rng.random() < 0.4 or (colour == "W" and row == 0) or (colour == "B" and row == 9)
-            pieces[n] = (colour, king)
-        counts = {c: sum(1 for v in pieces.values() if v[0] == c) for c in "WB"}
-        if 1 <= counts["W"] <= 20 and 1 <= counts["B"] <= 20:
-            return fen_of(pieces, rng.choice("WB"))
+    return variant_common.random_placement(rng, 50, 5, 16, 20, 0.4)
 
 
 def main():

@@ -16,6 +16,23 @@ def fen_of(pieces, side):
     return f"{side}:W{part('W')}:B{part('B')}"
 
 
+def random_placement(rng, squares, per_row, most_pieces, per_side, king_share):
+    """A random position of 2 to `most_pieces` pieces on a board of `squares` squares (`per_row`
+    a row), at most `per_side` a side, each a king with probability `king_share` (always on its
+    crowning row), and a random side to move."""
+    last_row = squares // per_row - 1
+    while True:
+        pieces = {}
+        for n in rng.sample(range(1, squares + 1), rng.randint(2, most_pieces)):
+            colour = rng.choice("WB")
+            row = (n - 1) // per_row
+            king = rng.random() < king_share or (colour == "W" and row == 0) or (colour == "B" and row == last_row)
+            pieces[n] = (colour, king)
+        counts = {c: sum(1 for v in pieces.values() if v[0] == c) for c in "WB"}
+        if 1 <= counts["W"] <= per_side and 1 <= counts["B"] <= per_side:
+            return fen_of(pieces, rng.choice("WB"))
+
+
 def played_positions(variant, rng, games, plies):
     """Positions met in `games` random games of `plies` plies, played with pydraughts."""
     fens = []
