@@ -8,7 +8,10 @@
 //! ```
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use dama_engine::{parse_fen, perft, Move, PathMode, Position};
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::italian::{perft, PathMode};
 
 /// Positions for the generator and `play` benchmarks: quiet openings and middlegames,
 /// capture-heavy positions (long chains, ties, precedence) and king-rich endings.

@@ -7,8 +7,10 @@
 //! ```
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dama_engine::parse_fen;
-use dama_engine::search::{GameHistory, SearchControl, SearchLimits, Searcher};
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::Italian;
+use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 
 const POSITIONS: [(&str, &str, u32); 4] = [
     ("start depth 11", "W:W21-32:B1-12", 11),
@@ -20,10 +22,10 @@ const POSITIONS: [(&str, &str, u32); 4] = [
 fn bench_search(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
-    let mut searcher = Searcher::new(16, 1).expect("16 MiB table");
+    let mut searcher = Searcher::<Italian>::new(16, 1).expect("16 MiB table");
     for (name, fen, depth) in POSITIONS {
         let position = parse_fen(fen).expect("bench FEN");
-        let history = GameHistory::new(&position);
+        let history = GameHistory::new::<Italian>(&position);
         group.bench_function(name, |b| {
             b.iter(|| {
                 searcher.clear();

@@ -12,10 +12,11 @@ mod positions;
 
 use dama::hub::command::parse_command;
 use dama_book::format::parse_book;
-use dama_engine::{
-    parse_fen, parse_hub_position, parse_move, parse_pdn, path_notation, to_fen, to_hub_position,
-    Position,
-};
+use dama_engine::board8::fen::{parse_fen, to_fen};
+use dama_engine::board8::hubpos::{parse_hub_position, to_hub_position};
+use dama_engine::board8::position::Position;
+use dama_engine::italian::notation::{parse_move, path_notation};
+use dama_engine::pdn::parse_pdn;
 use positions::any_position;
 use proptest::prelude::*;
 

@@ -9,7 +9,10 @@
 //! cargo test --release -p dama-tests --test perft -- --ignored p3_every_path_full_depths
 //! ```
 
-use dama_engine::{divide, divide_parallel, parse_fen, path_notation, perft, PathMode, Position};
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::board8::position::Position;
+use dama_engine::italian::notation::path_notation;
+use dama_engine::italian::{divide, divide_parallel, perft, PathMode};
 use std::collections::BTreeMap;
 
 /// The default tests check every table entry with at most this many leaves.

@@ -10,11 +10,16 @@ mod positions;
 #[path = "common/reference.rs"]
 mod reference;
 
-use dama_engine::{
-    hub_notation, parse_fen, parse_hub_position, parse_move, path_notation, short_notation, to_fen,
-    to_hub_position, Bitboard, Color, Move, MoveList, PathMode, Position, Square,
-    MOVE_LIST_CAPACITY,
-};
+use dama_engine::board8::bitboard::Bitboard;
+use dama_engine::board8::fen::{parse_fen, to_fen};
+use dama_engine::board8::hubpos::{parse_hub_position, to_hub_position};
+use dama_engine::board8::moves::{Move, MoveList};
+use dama_engine::board8::position::Position;
+use dama_engine::board8::square::Square;
+use dama_engine::color::Color;
+use dama_engine::italian::notation::{hub_notation, parse_move, path_notation, short_notation};
+use dama_engine::italian::PathMode;
+use dama_engine::movelist::MOVE_LIST_CAPACITY;
 use positions::{any_position, king_rich_position, random_placement};
 use proptest::collection::vec;
 use proptest::prelude::*;

@@ -3,7 +3,9 @@
 //! The expected captured squares are worked out from the written path geometrically (the square
 //! between two successive landing squares), independently of the move generator.
 
-use dama_engine::{parse_fen, Position, Square};
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::board8::position::Position;
+use dama_engine::board8::square::Square;
 use std::collections::BTreeSet;
 
 type MoveKey = (u8, u8, BTreeSet<u8>);
@@ -101,14 +103,17 @@ fn r10_rule_4_decided_at_the_second_king() {
 fn r11_ring_back_to_the_start_square_rule_4_fixes_the_direction() {
     check("W:WK22:B19,20,K27,28", &["22x31x24x15x22"]);
     let p = parse_fen("W:WK22:B19,20,K27,28").unwrap();
-    assert_eq!(dama_engine::path_notation(&p.legal_moves()[0]), "22x31x24x15x22");
+    assert_eq!(
+        dama_engine::italian::notation::path_notation(&p.legal_moves()[0]),
+        "22x31x24x15x22"
+    );
 }
 
 #[test]
 fn r12_two_paths_with_the_same_effect_are_one_move() {
     check("W:WK22:B19,20,27,28", &["22x31x24x15x22"]);
     let p = parse_fen("W:WK22:B19,20,27,28").unwrap();
-    let paths = p.count_legal_moves(dama_engine::PathMode::EveryPath);
+    let paths = p.count_legal_moves(dama_engine::italian::PathMode::EveryPath);
     assert_eq!(paths, 2, "both directions round the ring are paths");
 }
 

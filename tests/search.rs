@@ -3,14 +3,25 @@
 //! Forced wins are confirmed by an exhaustive win/loss solver that uses only the move generator;
 //! the winning shot by a material-only alpha-beta written here, not by the engine's search.
 
-use dama_engine::search::{GameHistory, SearchControl, SearchLimits, SearchResult, Searcher};
-use dama_engine::{parse_fen, Color, Position};
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::Italian;
+use dama_engine::search::{SearchControl, SearchLimits, SearchResult, Searcher};
 use std::time::{Duration, Instant};
 
-fn search(fen: &str, limits: SearchLimits, threads: usize) -> SearchResult {
+fn search(fen: &str, limits: SearchLimits, threads: usize) -> SearchResult<Move> {
     let position = parse_fen(fen).unwrap();
-    let mut searcher = Searcher::new(16, threads).unwrap();
-    searcher.search(&position, &GameHistory::new(&position), &limits, &SearchControl::new(), |_| {})
+    let mut searcher = Searcher::<Italian>::new(16, threads).unwrap();
+    searcher.search(
+        &position,
+        &GameHistory::new::<Italian>(&position),
+        &limits,
+        &SearchControl::new(),
+        |_| {},
+    )
 }
 
 /// Whether the side to move can force the opponent out of moves within `plies` plies.
@@ -61,7 +72,7 @@ const FORCED_WINS: [&str; 5] = [
 fn finds_forced_wins_confirmed_by_brute_force() {
     for fen in FORCED_WINS {
         let result = search(fen, SearchLimits::depth(14), 1);
-        let plies = dama_engine::search::score::plies_to_end(result.score)
+        let plies = dama_engine::score::plies_to_end(result.score)
             .unwrap_or_else(|| panic!("{fen}: no win found, score {}", result.score));
         assert!(plies > 0 && plies <= 9, "{fen}: win in {plies}");
         let position = parse_fen(fen).unwrap();
@@ -90,10 +101,10 @@ fn finds_the_shot_that_wins_material() {
 fn never_returns_an_illegal_move() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(5);
-    let mut searcher = Searcher::new(4, 1).unwrap();
+    let mut searcher = Searcher::<Italian>::new(4, 1).unwrap();
     for _ in 0..30 {
         let mut position = Position::start();
-        let mut history = GameHistory::new(&position);
+        let mut history = GameHistory::new::<Italian>(&position);
         for _ in 0..rng.gen_range(0..40) {
             let moves = position.legal_moves();
             if moves.is_empty() {
@@ -101,7 +112,7 @@ fn never_returns_an_illegal_move() {
             }
             let mv = moves[rng.gen_range(0..moves.len())];
             let next = position.play(&mv);
-            history.push(&position, &mv, &next);
+            history.push_move::<Italian>(&position, &mv, &next);
             position = next;
         }
         let limits = SearchLimits::nodes(rng.gen_range(1..3000));
@@ -118,7 +129,7 @@ fn returns_the_only_move_instantly() {
     let started = Instant::now();
     let result = search("W:W22:BK18", SearchLimits::move_time(Duration::from_secs(5)), 1);
     assert!(started.elapsed() < Duration::from_millis(100));
-    assert_eq!(dama_engine::path_notation(&result.best_move.unwrap()), "22-19");
+    assert_eq!(dama_engine::italian::notation::path_notation(&result.best_move.unwrap()), "22-19");
 }
 
 #[test]
@@ -144,10 +155,15 @@ fn a_stop_signal_ends_an_infinite_search_within_milliseconds() {
         stopper.stop();
         at
     });
-    let mut searcher = Searcher::new(16, 2).unwrap();
+    let mut searcher = Searcher::<Italian>::new(16, 2).unwrap();
     let limits = SearchLimits { infinite: true, ..SearchLimits::default() };
-    let result =
-        searcher.search(&position, &GameHistory::new(&position), &limits, &control, |_| {});
+    let result = searcher.search(
+        &position,
+        &GameHistory::new::<Italian>(&position),
+        &limits,
+        &control,
+        |_| {},
+    );
     let returned = Instant::now();
     let stopped_at = handle.join().unwrap();
     assert!(result.best_move.is_some());
@@ -183,16 +199,16 @@ fn the_forty_move_count_is_a_draw_inside_the_search() {
     // Two kings against one is good for White, but with the count at its limit after one more
     // king move (a limit of 1 ply here) every line is a draw.
     let position = parse_fen("W:WK22,K23:BK1").unwrap();
-    let mut searcher = Searcher::new(4, 1).unwrap();
+    let mut searcher = Searcher::<Italian>::new(4, 1).unwrap();
     let free = searcher.search(
         &position,
-        &GameHistory::new(&position),
+        &GameHistory::new::<Italian>(&position),
         &SearchLimits::depth(8),
         &SearchControl::new(),
         |_| {},
     );
     assert!(free.score > 50, "two kings against one: {}", free.score);
-    let counted = GameHistory::new(&position).with_quiet_ply_limit(1);
+    let counted = GameHistory::new::<Italian>(&position).with_quiet_ply_limit(1);
     let drawn = searcher.search(
         &position,
         &counted,

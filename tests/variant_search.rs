@@ -2,14 +2,16 @@
 //! every notation, draws by each game's move count.
 
 use dama_engine::english::English;
+use dama_engine::history::GameHistory;
 use dama_engine::international::International;
-use dama_engine::search::score::{is_decisive, win_in};
-use dama_engine::search::{GameHistory, SearchControl, SearchLimits, Searcher};
-use dama_engine::{Italian, Rules};
+use dama_engine::italian::Italian;
+use dama_engine::rules::Rules;
+use dama_engine::score::{is_decisive, win_in};
+use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 
 fn search<R: Rules>(fen: &str, depth: u32) -> (Option<String>, i32) {
     let position = R::parse_fen(fen).unwrap();
-    let mut searcher = Searcher::<R>::for_rules(4, 1).unwrap();
+    let mut searcher = Searcher::<R>::new(4, 1).unwrap();
     let history = GameHistory::from_key(R::key(&position), R::QUIET_PLY_LIMIT);
     let result = searcher.search(
         &position,
@@ -95,7 +97,7 @@ fn each_game_has_its_move_count() {
         history.push_key(International::key(&position), false);
     }
     assert!(history.is_draw());
-    let mut searcher = Searcher::<International>::for_rules(4, 1).unwrap();
+    let mut searcher = Searcher::<International>::new(4, 1).unwrap();
     let result = searcher.search(
         &position,
         &history,

@@ -2,8 +2,9 @@
 //! their moves, and the choice of a book move.
 
 use crate::format::{parse_book, BookError, BookLine, BookMove};
-use dama_engine::search::Score;
-use dama_engine::{Move, Position};
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::score::Score;
 use rand::Rng;
 use rustc_hash::FxHashMap;
 use std::path::Path;
@@ -119,7 +120,7 @@ impl Book {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_engine::path_notation;
+    use dama_engine::italian::notation::path_notation;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 

@@ -4,9 +4,13 @@
 
 use crate::openings::{lines_from_start, Ballot};
 use crate::tree::{negate, Tree};
-use dama_engine::search::score::loss_in;
-use dama_engine::search::{GameHistory, Score, SearchControl, SearchLimits, Searcher};
-use dama_engine::{Move, Position};
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::Italian;
+use dama_engine::score::loss_in;
+use dama_engine::score::Score;
+use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::sync::Mutex;
@@ -80,7 +84,7 @@ pub fn build(
         .map_err(|e| format!("cannot start {} threads: {e}", options.threads))?;
     let mut searchers = Vec::new();
     for _ in 0..options.threads.max(1) {
-        searchers.push(Searcher::new(options.hash_mib, 1).map_err(|e| e.to_string())?);
+        searchers.push(Searcher::<Italian>::new(options.hash_mib, 1).map_err(|e| e.to_string())?);
     }
     let pool = Mutex::new(searchers);
     let started = Instant::now();
@@ -125,13 +129,13 @@ pub fn build(
 
 /// Runs `task` with a searcher from the pool (a new one if the pool is empty).
 fn with_searcher<T>(
-    pool: &Mutex<Vec<Searcher>>,
+    pool: &Mutex<Vec<Searcher<Italian>>>,
     options: &BuildOptions,
-    task: impl FnOnce(&mut Searcher) -> T,
+    task: impl FnOnce(&mut Searcher<Italian>) -> T,
 ) -> T {
     let taken = pool.lock().expect("searcher pool").pop();
     let mut searcher = taken.unwrap_or_else(|| {
-        Searcher::new(options.hash_mib, 1).expect("a table of this size was made before")
+        Searcher::<Italian>::new(options.hash_mib, 1).expect("a table of this size was made before")
     });
     let result = task(&mut searcher);
     pool.lock().expect("searcher pool").push(searcher);
@@ -160,7 +164,7 @@ fn seeds(tree: &Tree, options: &BuildOptions) -> Vec<Position> {
 /// Scores every legal move of `position` for its side to move, with a fresh table (so the result
 /// depends only on the position and the limit).
 pub fn score_moves(
-    searcher: &mut Searcher,
+    searcher: &mut Searcher<Italian>,
     position: &Position,
     leaf: LeafLimit,
 ) -> Vec<(Move, Score)> {
@@ -179,7 +183,7 @@ pub fn score_moves(
 /// The score of `position` for its side to move. A lone legal move is played out first: the
 /// search answers it at once without a score.
 fn evaluate(
-    searcher: &mut Searcher,
+    searcher: &mut Searcher<Italian>,
     position: &Position,
     limits: &SearchLimits,
     forced: u32,
@@ -191,7 +195,7 @@ fn evaluate(
             negate(evaluate(searcher, &position.play(&moves[0]), limits, forced + 1))
         }
         _ => {
-            let history = GameHistory::new(position);
+            let history = GameHistory::new::<Italian>(position);
             searcher.search(position, &history, limits, &SearchControl::new(), |_| {}).score
         }
     }

@@ -4,7 +4,7 @@
 
 use crate::book::Book;
 use crate::openings::Ballot;
-use dama_engine::Position;
+use dama_engine::board8::position::Position;
 use std::collections::{HashSet, VecDeque};
 
 /// The longest main line followed, in plies (a guard against cycles through kings).

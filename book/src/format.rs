@@ -14,9 +14,13 @@
 //! number or a position given twice is an error naming the line.
 
 use crate::notation::{find_among, find_move, sort_key};
-use dama_engine::search::score::WIN;
-use dama_engine::search::Score;
-use dama_engine::{parse_fen, path_notation, Move, MoveList, PathMode, Position};
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::board8::moves::{Move, MoveList};
+use dama_engine::board8::position::Position;
+use dama_engine::italian::notation::path_notation;
+use dama_engine::italian::PathMode;
+use dama_engine::score::Score;
+use dama_engine::score::WIN;
 use rustc_hash::FxHashMap;
 use std::fmt;
 

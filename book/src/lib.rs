@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use dama_book::{default_book, DEFAULT_MARGIN};
-//! use dama_engine::Position;
+//! use dama_engine::board8::position::Position;
 //! use rand::{rngs::StdRng, SeedableRng};
 //!
 //! let book = default_book();

@@ -2,7 +2,9 @@
 //! legal moves directly; anything else goes through the engine's `parse_move`, which reads every
 //! notation and explains what is wrong.
 
-use dama_engine::{parse_move, Move, Position};
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::italian::notation::parse_move;
 
 /// The legal move `text` names in `position`, or why there is none.
 pub fn find_move(position: &Position, text: &str) -> Result<Move, String> {
@@ -91,7 +93,8 @@ pub fn sort_key(mv: &Move) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_engine::{parse_fen, path_notation};
+    use dama_engine::board8::fen::parse_fen;
+    use dama_engine::italian::notation::path_notation;
 
     #[test]
     fn every_notation_finds_the_same_move() {

@@ -2,7 +2,8 @@
 //! three-move ballots of tournament play (`data/openings/`, with its source in the header).
 
 use crate::notation::find_move;
-use dama_engine::{Move, Position};
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
 
 /// The three-move ballots file (ACF numbering carried over to the Italian board).
 pub const BALLOTS_TSV: &str = include_str!("../../data/openings/italian-3move-ballots.tsv");

@@ -3,9 +3,11 @@
 
 use crate::format::{format_line, key_of_moves, BookLine, BookMove, FEN_PREFIX};
 use crate::notation::sort_key;
-use dama_engine::search::score::WIN_BOUND;
-use dama_engine::search::Score;
-use dama_engine::{to_fen, Move, Position};
+use dama_engine::board8::fen::to_fen;
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::score::Score;
+use dama_engine::score::WIN_BOUND;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 

@@ -4,7 +4,9 @@
 use dama_book::coverage::{ballot_coverage, main_line_length};
 use dama_book::openings::{ballots, lines_from_start};
 use dama_book::{default_book, Book, DEFAULT_BOOK_TEXT, DEFAULT_MARGIN};
-use dama_engine::{parse_fen, parse_move, Position};
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::board8::position::Position;
+use dama_engine::italian::notation::parse_move;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 

@@ -6,7 +6,12 @@
 //! `x = 2 * ((n - 1) % 4) + (y odd)`, which is exactly Dama's own row and column of a square
 //! (row 0 holds squares 1-4, Black's back row; column 0 is the left edge seen from White).
 
-use dama_engine::{Bitboard, Color, Move, Piece, Position, Square};
+use dama_engine::board8::bitboard::Bitboard;
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::piece::Piece;
+use dama_engine::board8::position::Position;
+use dama_engine::board8::square::Square;
+use dama_engine::color::Color;
 
 /// A white piece (colour bit).
 pub const CB_WHITE: i32 = 1;
@@ -221,7 +226,8 @@ pub fn movelist_reply(position: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_engine::{parse_fen, parse_move};
+    use dama_engine::board8::fen::parse_fen;
+    use dama_engine::italian::notation::parse_move;
 
     fn board_of(fen: &str) -> CbBoard {
         let mut board = [[0; 8]; 8];

@@ -2,7 +2,7 @@
 
 use crate::board::movelist_reply;
 use crate::engine::Engine;
-use dama_engine::parse_fen;
+use dama_engine::board8::fen::parse_fen;
 
 /// The engine's name as CheckerBoard lists it.
 pub const NAME: &str = "Dama";

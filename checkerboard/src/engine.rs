@@ -3,10 +3,14 @@
 
 use crate::board::{cb_move, position_from_board, CbBoard, CbMove, CB_LOSS};
 use crate::request::{limits_for, progress_text, status_text, verdict, MoveAnswer, MoveRequest};
-use dama_engine::search::{
-    EndgameTables, GameHistory, SearchControl, SearchResult, Searcher, MAX_TABLE_MIB, MAX_THREADS,
-};
-use dama_engine::{parse_fen, parse_move, path_notation, Move, Position};
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::notation::{parse_move, path_notation};
+use dama_engine::italian::Italian;
+use dama_engine::search::{SearchControl, SearchResult, Searcher, MAX_TABLE_MIB, MAX_THREADS};
+use dama_engine::tables::EndgameTables;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -24,7 +28,7 @@ pub const POLL: Duration = Duration::from_millis(5);
 
 /// The engine's state between calls.
 pub struct Engine {
-    searcher: Option<Searcher>,
+    searcher: Option<Searcher<Italian>>,
     hash_mib: usize,
     threads: usize,
     /// 0-3 as CheckerBoard's `set book`.
@@ -59,9 +63,9 @@ impl Engine {
     }
 
     /// The searcher, made on first use (so loading the DLL allocates nothing large).
-    fn searcher(&mut self) -> Result<&mut Searcher, String> {
+    fn searcher(&mut self) -> Result<&mut Searcher<Italian>, String> {
         if self.searcher.is_none() {
-            let mut searcher = Searcher::new(self.hash_mib, self.threads)
+            let mut searcher = Searcher::<Italian>::new(self.hash_mib, self.threads)
                 .map_err(|e| format!("hash table: {e}"))?;
             searcher.set_endgame_tables(self.tables.clone());
             self.searcher = Some(searcher);
@@ -188,12 +192,12 @@ impl Engine {
         let mut words = text.split_whitespace();
         let fen = words.next().ok_or("gamehist needs a FEN")?;
         let mut position = parse_fen(fen).map_err(|e| format!("gamehist: bad FEN '{fen}': {e}"))?;
-        let mut history = GameHistory::new(&position);
+        let mut history = GameHistory::new::<Italian>(&position);
         for (i, word) in words.enumerate() {
             let mv = parse_move(&position, word)
                 .map_err(|e| format!("gamehist: move {} '{word}' is refused: {e}", i + 1))?;
             let next = position.play(&mv);
-            history.push(&position, &mv, &next);
+            history.push_move::<Italian>(&position, &mv, &next);
             position = next;
         }
         self.game = Some((position, history));
@@ -204,7 +208,7 @@ impl Engine {
     fn history_for(&self, position: &Position) -> GameHistory {
         match &self.game {
             Some((end, history)) if end == position => history.clone(),
-            _ => GameHistory::new(position),
+            _ => GameHistory::new::<Italian>(position),
         }
     }
 
@@ -253,7 +257,7 @@ impl Engine {
         status(&text);
         let after = position.play(&mv);
         let mut history_after = history;
-        history_after.push(&position, &mv, &after);
+        history_after.push_move::<Italian>(&position, &mv, &after);
         let verdict = verdict(&after, &history_after, score);
         // The game goes on from the new position: keep its history for the next call.
         self.game = Some((after, history_after));
@@ -274,7 +278,7 @@ impl Engine {
         request: &MoveRequest,
         playnow: &dyn Fn() -> bool,
         status: &mut dyn FnMut(&str),
-    ) -> Result<SearchResult, String> {
+    ) -> Result<SearchResult<Move>, String> {
         let limits = limits_for(request);
         let control = Arc::new(SearchControl::new());
         let latest: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));

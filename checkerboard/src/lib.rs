@@ -176,7 +176,8 @@ pub unsafe extern "system" fn islegal(
 mod tests {
     use super::*;
     use board::{write_board, CB_BLACK, CB_MAN, CB_WHITE};
-    use dama_engine::{parse_fen, Position};
+    use dama_engine::board8::fen::parse_fen;
+    use dama_engine::board8::position::Position;
 
     /// Reads a NUL-terminated command of at most `capacity` bytes.
     ///

@@ -2,10 +2,13 @@
 //! CheckerBoard shows, and the verdict returned after the move.
 
 use crate::board::{write_board, CbBoard, CbMove, CB_DRAW, CB_LOSS, CB_UNKNOWN, CB_WIN};
-use dama_engine::search::endgame::is_tablebase_score;
-use dama_engine::search::score::{plies_to_end, score_text};
-use dama_engine::search::{Clock, GameHistory, SearchInfo, SearchLimits};
-use dama_engine::{path_notation, Move, Position};
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::notation::path_notation;
+use dama_engine::score::is_tablebase_score;
+use dama_engine::score::{plies_to_end, score_text};
+use dama_engine::search::{Clock, SearchInfo, SearchLimits};
 use std::time::Duration;
 
 /// What `getmove` is given besides the board.
@@ -74,7 +77,7 @@ pub fn limits_for(request: &MoveRequest) -> SearchLimits {
 }
 
 /// The status line during the search.
-pub fn progress_text(info: &SearchInfo) -> String {
+pub fn progress_text(info: &SearchInfo<Move>) -> String {
     let mut text = status_text(&info.pv, info.depth, info.score, info.nodes, info.time);
     if info.tablebase_hits > 0 {
         text.push_str(&format!("  tb {}", info.tablebase_hits));

@@ -11,8 +11,13 @@
 //! wins that come from the placement of the pieces, not from a material lead.
 
 use dama_egdb::{Tablebase, Value};
-use dama_engine::search::{EndgameTables, GameHistory, SearchControl, SearchLimits, Searcher};
-use dama_engine::{Bitboard, Color, Position};
+use dama_engine::board8::bitboard::Bitboard;
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::Italian;
+use dama_engine::search::{SearchControl, SearchLimits, Searcher};
+use dama_engine::tables::EndgameTables;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
@@ -38,9 +43,14 @@ fn random_position(rng: &mut impl Rng, pieces: u32) -> Option<Position> {
 }
 
 /// Plays from `start` (the winner to move); returns whether the winner won.
-fn play(start: &Position, winner: &mut Searcher, defender: &mut Searcher, nodes: u64) -> bool {
+fn play(
+    start: &Position,
+    winner: &mut Searcher<Italian>,
+    defender: &mut Searcher<Italian>,
+    nodes: u64,
+) -> bool {
     let mut position = *start;
-    let mut history = GameHistory::new(&position);
+    let mut history = GameHistory::new::<Italian>(&position);
     winner.clear();
     loop {
         if !position.has_legal_move() {
@@ -63,7 +73,7 @@ fn play(start: &Position, winner: &mut Searcher, defender: &mut Searcher, nodes:
         );
         let Some(mv) = result.best_move else { return false };
         let next = position.play(&mv);
-        history.push(&position, &mv, &next);
+        history.push_move::<Italian>(&position, &mv, &next);
         position = next;
     }
 }
@@ -87,10 +97,10 @@ fn main() {
         }
     };
     let tables = Tablebase::open(&dir).expect("checked above");
-    let mut with = Searcher::new(16, 1).expect("table");
+    let mut with = Searcher::<Italian>::new(16, 1).expect("table");
     with.set_endgame_tables(Some(open()));
-    let mut without = Searcher::new(16, 1).expect("table");
-    let mut defender = Searcher::new(16, 1).expect("table");
+    let mut without = Searcher::<Italian>::new(16, 1).expect("table");
+    let mut defender = Searcher::<Italian>::new(16, 1).expect("table");
     defender.set_endgame_tables(Some(open()));
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     let (mut played, mut converted_with, mut converted_without, mut total_plies) = (0, 0, 0, 0);

@@ -5,7 +5,8 @@
 //! `cargo run --release -p dama-egdb --example endgame_openings -- games.pdn 10 > endgames.txt`
 //! then `dama match ... --openings endgames.txt`.
 
-use dama_engine::{parse_pdn, to_fen};
+use dama_engine::board8::fen::to_fen;
+use dama_engine::pdn::parse_pdn;
 use std::collections::HashSet;
 
 fn main() {

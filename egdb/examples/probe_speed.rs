@@ -8,7 +8,9 @@
 //! same 200 positions probed again and again (cache hits).
 
 use dama_egdb::Tablebase;
-use dama_engine::{Bitboard, Color, Position};
+use dama_engine::board8::bitboard::Bitboard;
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
 

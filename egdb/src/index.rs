@@ -20,7 +20,9 @@
 //! share a square is a *hole*: its numbers stand for no position.
 
 use crate::material::Material;
-use dama_engine::{Bitboard, Color, Position, SetupError};
+use dama_engine::board8::bitboard::Bitboard;
+use dama_engine::board8::position::{Position, SetupError};
+use dama_engine::color::Color;
 
 /// Squares a man can stand on (all but its promotion row).
 pub const MAN_SQUARES: u32 = 28;
@@ -115,7 +117,7 @@ pub fn deposit(labels: u32, free: u32) -> u32 {
     set
 }
 
-/// Offsets of the rows in the engine's padded bitboard layout (see `dama_engine::bitboard`).
+/// Offsets of the rows in the engine's padded bitboard layout (see `dama_engine::board8::bitboard`).
 const ROW_OFFSET: [u32; 8] = [0, 5, 9, 14, 18, 23, 27, 32];
 
 /// The squares of a bitboard as a `u32` mask (bit `i` for square `i + 1`).

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use dama_egdb::{build, BuildOptions, Tablebase, Value};
-//! use dama_engine::parse_fen;
+//! use dama_engine::board8::fen::parse_fen;
 //! use std::sync::atomic::AtomicU64;
 //!
 //! let dir = std::env::temp_dir().join(format!("dama-egdb-doc-{}", std::process::id()));

@@ -8,7 +8,8 @@
 //! slice passes from one to the other. A slice of a material that is its own twin (as many men
 //! and kings on each side) holds one half; any other slice holds two.
 
-use dama_engine::{Color, Position};
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
 use std::fmt;
 
 /// The most pieces one side can have.

@@ -5,7 +5,7 @@ use crate::error::EgdbError;
 use crate::index::{Board, HalfIndex};
 use crate::material::{Material, Slice};
 use crate::value::Code;
-use dama_engine::Position;
+use dama_engine::board8::position::Position;
 use std::sync::Arc;
 
 /// One half of a slice in memory: its index and a code for every index (holes are draws).

@@ -11,7 +11,7 @@ use crate::material::{Material, Slice};
 use crate::memory::{successor, HalfTable, Known, SliceTables, Successor};
 use crate::solve::{solve_group, Context, Group};
 use crate::value::{Code, Value};
-use dama_engine::Color;
+use dama_engine::color::Color;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;

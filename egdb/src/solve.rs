@@ -22,7 +22,7 @@ use crate::index::HalfIndex;
 use crate::material::Slice;
 use crate::memory::{successor, Known, Successor};
 use crate::value::{Code, Value};
-use dama_engine::Color;
+use dama_engine::color::Color;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 

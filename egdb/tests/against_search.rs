@@ -10,9 +10,14 @@
 //! positions instead.
 
 use dama_egdb::{build, BuildOptions, Tablebase, Value};
-use dama_engine::search::score::plies_to_end;
-use dama_engine::search::{GameHistory, SearchControl, SearchLimits, Searcher};
-use dama_engine::{to_fen, Bitboard, Color, Position};
+use dama_engine::board8::bitboard::Bitboard;
+use dama_engine::board8::fen::to_fen;
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::Italian;
+use dama_engine::score::plies_to_end;
+use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicU64;
 
@@ -61,7 +66,7 @@ fn tables_agree_with_results_the_search_proves() {
         std::env::var("DAMA_EGDB_TEST_PIECES").ok().and_then(|p| p.parse().ok()).unwrap_or(5);
     let tables = Tablebase::open(&dir).unwrap();
     assert!(tables.max_pieces() >= pieces);
-    let mut searcher = Searcher::new(16, 1).unwrap();
+    let mut searcher = Searcher::<Italian>::new(16, 1).unwrap();
     let mut rng = rand::rngs::StdRng::seed_from_u64(11);
     let (mut proven, mut checked) = (0, 0);
     for _ in 0..400 {
@@ -72,7 +77,7 @@ fn tables_agree_with_results_the_search_proves() {
         searcher.clear();
         let result = searcher.search(
             &position,
-            &GameHistory::new(&position),
+            &GameHistory::new::<Italian>(&position),
             &SearchLimits::depth(14),
             &SearchControl::new(),
             |_| {},

@@ -5,8 +5,14 @@
 //! the Italian endgame.
 
 use dama_egdb::{build, BuildOptions, Tablebase, Value};
-use dama_engine::search::{EndgameTables, GameHistory, SearchControl, SearchLimits, Searcher};
-use dama_engine::{parse_fen, Bitboard, Color, Position};
+use dama_engine::board8::bitboard::Bitboard;
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::Italian;
+use dama_engine::search::{SearchControl, SearchLimits, Searcher};
+use dama_engine::tables::EndgameTables;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -142,10 +148,10 @@ fn built_once() -> &'static (PathBuf, Tablebase) {
 #[test]
 fn the_search_with_tables_converts_two_kings_against_one_in_the_table_distance() {
     let tables: Arc<dyn EndgameTables> = Arc::new(Tablebase::open(&built_once().0).unwrap());
-    let mut searcher = Searcher::new(4, 1).unwrap();
+    let mut searcher = Searcher::<Italian>::new(4, 1).unwrap();
     searcher.set_endgame_tables(Some(tables));
     let mut position = parse_fen("W:WK1,K3:BK32").unwrap();
-    let mut history = GameHistory::new(&position);
+    let mut history = GameHistory::new::<Italian>(&position);
     let mut plies = 0;
     let mut hits = 0;
     while position.has_legal_move() {
@@ -158,7 +164,7 @@ fn the_search_with_tables_converts_two_kings_against_one_in_the_table_distance()
         );
         let mv = result.best_move.unwrap();
         let next = position.play(&mv);
-        history.push(&position, &mv, &next);
+        history.push_move::<Italian>(&position, &mv, &next);
         position = next;
         plies += 1;
         assert!(plies <= 11, "no win after 11 plies");
@@ -250,7 +256,7 @@ fn compare_with_slow_solver(pieces: u32) {
         if (probe.value, probe.plies) != (value, plies) {
             mismatches.push(format!(
                 "{}: tables {probe:?}, solver {value:?} {plies:?}",
-                dama_engine::to_fen(p)
+                dama_engine::board8::fen::to_fen(p)
             ));
         }
         assert_eq!(tables.probe_value(p).unwrap(), value);

@@ -1,9 +1,26 @@
 //! # dama-engine
 //!
-//! The rules of Dama Italiana (FID) and the Dama search. No I/O and no global mutable state.
+//! The rules of three games of draughts and the one search that plays them. No I/O and no global
+//! mutable state.
+//!
+//! - **The games**, folders of equal standing, each with its positions, FEN, notation, move
+//!   generator, evaluation and [`rules::Rules`] implementation: [`italian`] (Dama Italiana, FID
+//!   rules), [`english`] (English draughts) and [`international`] (International draughts, 10x10).
+//! - **What the games share**: the [`rules::Rules`] trait and the move and position text written
+//!   once over it ([`movetext`]); the game's history, repetitions and move counts ([`history`]);
+//!   scores ([`score`]); endgame tables as the rules see them ([`tables`]); PDN ([`pdn`]); the
+//!   games by name ([`variant`]); the sides ([`color`]); the fixed-capacity move list
+//!   ([`movelist`]); quoting input in messages ([`excerpt`]); and the 8x8 board that Italian and
+//!   English both play on ([`board8`]: squares, bit sets, pieces, positions, moves, Zobrist keys,
+//!   FEN).
+//! - **The search** ([`search`]), written once over [`rules::Rules`] and compiled for each game.
 //!
 //! ```
-//! use dama_engine::{parse_fen, path_notation, perft, PathMode, Position};
+//! use dama_engine::board8::fen::parse_fen;
+//! use dama_engine::board8::position::Position;
+//! use dama_engine::color::Color;
+//! use dama_engine::italian::notation::path_notation;
+//! use dama_engine::italian::{perft, PathMode};
 //!
 //! let start = Position::start();
 //! let moves: Vec<String> = start.legal_moves().iter().map(path_notation).collect();
@@ -15,40 +32,21 @@
 //! let only = p.legal_moves()[0];
 //! assert_eq!(path_notation(&only), "22-19");
 //! let next = p.play(&only);
-//! assert_eq!(next.side_to_move(), dama_engine::Color::Black);
+//! assert_eq!(next.side_to_move(), Color::Black);
 //! ```
 
-pub mod bitboard;
-mod capture;
+pub mod board8;
+pub mod color;
 pub mod english;
 pub mod excerpt;
-pub mod fen;
-pub mod hubpos;
+pub mod history;
 pub mod international;
-pub mod movegen;
+pub mod italian;
 pub mod movelist;
-pub mod moves;
-pub mod notation;
+pub mod movetext;
 pub mod pdn;
-pub mod perft;
-pub mod position;
 pub mod rules;
+pub mod score;
 pub mod search;
-pub mod square;
-pub mod zobrist;
-
-pub use bitboard::{Bitboard, Direction};
-pub use excerpt::{excerpt, Excerpt};
-pub use fen::{parse_fen, to_fen, FenError};
-pub use hubpos::{parse_hub_position, to_hub_position, HubPositionError};
-pub use movegen::{PathMode, PrecedenceKey};
-pub use movelist::{List, MoveList, MOVE_LIST_CAPACITY};
-pub use moves::Move;
-pub use notation::{
-    hub_notation, parse_move, path_notation, short_notation, MoveText, MoveTextError,
-};
-pub use pdn::{move_number, parse_pdn, parse_pdn_games, wrap_movetext, PdnError, PdnGame};
-pub use perft::{divide, divide_parallel, perft};
-pub use position::{Color, Piece, Position, SetupError};
-pub use rules::{Italian, Rules};
-pub use square::Square;
+pub mod tables;
+pub mod variant;

@@ -1,12 +1,8 @@
 //! A fixed-capacity list of moves that lives on the stack (no allocation in move generation).
 
-use crate::moves::Move;
 use std::mem::MaybeUninit;
 
-/// The Italian move list.
-pub type MoveList = List<Move>;
-
-/// The capacity of a [`MoveList`]. Quiet moves are at most 4 per piece and 4 per empty square
+/// The capacity of a [`List`]. Quiet moves are at most 4 per piece and 4 per empty square
 /// (fewer than 64); the random king-rich positions of the test suite never exceed 40 distinct
 /// maximal captures. 256 leaves a wide margin, for the other games too (International draughts
 /// has 50 squares, fewer than 100 quiet moves, and captures listed once per captured set).

@@ -1,14 +1,18 @@
-//! Reading PDN (Portable Draughts Notation) games: tag pairs, then movetext with move numbers,
+//! PDN (Portable Draughts Notation): the movetext of any game written ([`move_number`],
+//! [`wrap_movetext`]), and Dama Italiana games read back.
+//!
+//! Reading: tag pairs, then movetext with move numbers,
 //! comments `{...}` and `;` to the end of the line, variations `(...)` (skipped), NAGs `$n` and
 //! `!?` marks (skipped), ended by a result (`1-0`, `0-1`, `1/2-1/2`, `*`, and the draughts
 //! forms `2-0`, `0-2`, `1-1`). Every move is replayed with the rules from the `FEN` tag (or the
 //! start position), in any notation [`parse_move`] accepts, so a game that reads is a legal game.
 
+use crate::board8::fen::parse_fen;
+use crate::board8::moves::Move;
+use crate::board8::position::Position;
+use crate::color::Color;
 use crate::excerpt::Excerpt;
-use crate::fen::parse_fen;
-use crate::moves::Move;
-use crate::notation::parse_move;
-use crate::position::Position;
+use crate::italian::notation::parse_move;
 use std::fmt;
 
 /// One game read from PDN.
@@ -71,8 +75,7 @@ pub fn parse_pdn(text: &str) -> Result<Vec<PdnGame>, PdnError> {
 /// The move number that precedes ply `ply` (0-based) of a game whose first move is by
 /// `first`, as PDN writes it: `N.` before a White move, `N...` before a first move by Black, and
 /// nothing before other Black moves.
-pub fn move_number(first: crate::position::Color, ply: usize) -> Option<String> {
-    use crate::position::Color;
+pub fn move_number(first: Color, ply: usize) -> Option<String> {
     let (number, white) = match first {
         Color::White => (ply / 2 + 1, ply.is_multiple_of(2)),
         Color::Black => (ply.div_ceil(2) + 1, ply % 2 == 1),
@@ -289,7 +292,6 @@ fn parse_tag(inner: &str) -> Result<(String, String), String> {
 mod tests {
     #[test]
     fn move_numbers_follow_the_side_that_starts() {
-        use crate::position::Color;
         let white: Vec<_> = (0..4).map(|p| move_number(Color::White, p)).collect();
         assert_eq!(white, [Some("1.".into()), None, Some("2.".into()), None]);
         let black: Vec<_> = (0..4).map(|p| move_number(Color::Black, p)).collect();
@@ -317,7 +319,7 @@ mod tests {
     }
 
     use super::*;
-    use crate::path_notation;
+    use crate::italian::notation::path_notation;
 
     #[test]
     fn a_game_with_tags_comments_variations_and_marks_reads() {

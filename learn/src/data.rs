@@ -21,7 +21,9 @@
 //! A block cut short (the program was stopped while writing) is dropped when the file is opened
 //! to resume, so the file always ends on a whole game.
 
-use dama_engine::{Bitboard, Color, Position};
+use dama_engine::board8::bitboard::Bitboard;
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
@@ -237,7 +239,7 @@ impl DataWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_engine::parse_fen;
+    use dama_engine::board8::fen::parse_fen;
 
     fn temp(name: &str) -> std::path::PathBuf {
         let dir =

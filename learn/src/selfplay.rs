@@ -16,9 +16,13 @@
 
 use crate::data::{DataHeader, DataWriter, GameBlock, Record, SCORE_LIMIT};
 use dama_book::openings::{ballots, Ballot};
-use dama_engine::search::score::is_decisive;
-use dama_engine::search::{GameHistory, SearchControl, SearchLimits, SearchOptions, Searcher};
-use dama_engine::{Color, Position};
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::EvalOptions;
+use dama_engine::italian::Italian;
+use dama_engine::score::is_decisive;
+use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -43,8 +47,8 @@ pub struct SelfPlaySettings {
     pub adjudicate: i32,
     /// Games longer than this many plies are drawn.
     pub max_plies: u32,
-    /// The engine's evaluation and switches.
-    pub options: SearchOptions,
+    /// The engine's evaluation.
+    pub eval: EvalOptions,
 }
 
 /// Progress after each game written.
@@ -84,24 +88,24 @@ fn play_game(
     number: u32,
     ballot: &Ballot,
     settings: &SelfPlaySettings,
-    searcher: &mut Searcher,
+    searcher: &mut Searcher<Italian>,
 ) -> Game {
     let mut rng = rand::rngs::StdRng::seed_from_u64(
         settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(number),
     );
     let mut position = ballot.position();
-    let mut history = GameHistory::new(&Position::start());
+    let mut history = GameHistory::new::<Italian>(&Position::start());
     let mut before = Position::start();
     for mv in &ballot.moves {
         let next = before.play(mv);
-        history.push(&before, mv, &next);
+        history.push_move::<Italian>(&before, mv, &next);
         before = next;
     }
     for _ in 0..settings.random_plies {
         let moves = position.legal_moves();
         let Some(mv) = moves.choose(&mut rng) else { break };
         let next = position.play(mv);
-        history.push(&position, mv, &next);
+        history.push_move::<Italian>(&position, mv, &next);
         position = next;
     }
     searcher.clear();
@@ -151,7 +155,7 @@ fn play_game(
             break side as i8;
         }
         let next = position.play(&mv);
-        history.push(&position, &mv, &next);
+        history.push_move::<Italian>(&position, &mv, &next);
         position = next;
         plies += 1;
     };
@@ -207,8 +211,8 @@ pub fn run(
             .par_iter()
             .map_init(
                 || {
-                    let mut searcher = Searcher::new(8, 1).expect("an 8 MiB table");
-                    searcher.set_options(settings.options.clone());
+                    let mut searcher = Searcher::<Italian>::new(8, 1).expect("an 8 MiB table");
+                    searcher.set_eval(settings.eval.clone());
                     searcher
                 },
                 |searcher, &number| {
@@ -263,7 +267,7 @@ mod tests {
             seed: 1,
             adjudicate: 400,
             max_plies: 300,
-            options: SearchOptions::DEFAULT,
+            eval: EvalOptions::DEFAULT,
         };
         let stop = AtomicBool::new(false);
         let first =

@@ -1,6 +1,6 @@
 //! Training: fits the learned evaluation's weights to self-play positions.
 //!
-//! The model is the linear evaluation of [`dama_engine::search::learned`]: for a position with
+//! The model is the linear evaluation of [`dama_engine::italian::eval::learned`]: for a position with
 //! features x and phase p (pieces, at most 24), `e = (m.x * p + n.x * (24 - p)) / 24` hundredths of
 //! a man for White, with m the middle-game and n the end-game weights. Its prediction of White's
 //! expected score is `sigmoid(e / K)`. The target blends the game's result r (1, 1/2, 0) with the
@@ -13,7 +13,8 @@
 //! alone; a fixed K can be given instead.
 
 use crate::data::Record;
-use dama_engine::search::learned::{self, FEATURES, GUARD, KINGS, MEN, PHASE_PIECES, RUNAWAY};
+use dama_engine::italian::eval::learned;
+use dama_engine::italian::eval::learned::{FEATURES, GUARD, KINGS, MEN, PHASE_PIECES, RUNAWAY};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -279,8 +280,8 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_engine::parse_fen;
-    use dama_engine::search::LearnedEval;
+    use dama_engine::board8::fen::parse_fen;
+    use dama_engine::italian::eval::learned::LearnedEval;
 
     #[test]
     fn the_initial_weights_survive_a_file_round_trip() {

@@ -13,3 +13,4 @@ pub mod learn;
 pub mod matches;
 pub mod play;
 pub mod variant;
+pub mod weights;

@@ -53,9 +53,9 @@ impl Variant {
 
     /// The PDN `GameType` tag value.
     pub fn pdn_game_type(self) -> u32 {
-        use dama_engine::Rules;
+        use dama_engine::rules::Rules;
         match self {
-            Variant::Italian => dama_engine::Italian::PDN_GAME_TYPE,
+            Variant::Italian => dama_engine::italian::Italian::PDN_GAME_TYPE,
             Variant::English => dama_engine::english::English::PDN_GAME_TYPE,
             Variant::International => dama_engine::international::International::PDN_GAME_TYPE,
         }
@@ -70,9 +70,9 @@ impl Variant {
 
     /// The default of the game's move-count rule, in plies without a man move or a capture.
     pub fn quiet_ply_limit(self) -> u32 {
-        use dama_engine::Rules;
+        use dama_engine::rules::Rules;
         match self {
-            Variant::Italian => dama_engine::Italian::QUIET_PLY_LIMIT,
+            Variant::Italian => dama_engine::italian::Italian::QUIET_PLY_LIMIT,
             Variant::English => dama_engine::english::English::QUIET_PLY_LIMIT,
             Variant::International => dama_engine::international::International::QUIET_PLY_LIMIT,
         }

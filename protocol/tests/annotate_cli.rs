@@ -5,7 +5,7 @@
 
 mod match_support;
 
-use dama_engine::parse_pdn_games;
+use dama_engine::pdn::parse_pdn_games;
 use match_support::{dama, temp_file};
 use std::process::Command;
 

@@ -162,7 +162,9 @@ fn the_hub_probes_tables_named_by_egdb_path_and_reports_their_hits() {
     writeln!(input, "set-param name=egdb-path value=/nonexistent-dir/tables").unwrap();
     let error = until(&|l| l.starts_with("error "));
     assert!(error[0].contains("egdb-path '/nonexistent-dir/tables'"), "{error:?}");
-    let position = dama_engine::to_hub_position(&dama_engine::parse_fen("W:WK1,K3:BK32").unwrap());
+    let position = dama_engine::board8::hubpos::to_hub_position(
+        &dama_engine::board8::fen::parse_fen("W:WK1,K3:BK32").unwrap(),
+    );
     writeln!(input, "set-param name=egdb-path value=\"{}\"", tables.display()).unwrap();
     writeln!(input, "pos pos={position}\nlevel depth=4\ngo think").unwrap();
     let search = until(&|l| l.starts_with("done "));

@@ -12,8 +12,13 @@ use hub_support::{
 
 const ID: &str = "id name=Dama version=0.1.0 author=\"The Dama developers\" country=Italy";
 
+use dama_engine::italian::EvalOptions;
+use dama_engine::search::SearchOptions;
+
 /// The search feature and evaluation-term switches, each a bool param with the engine's default.
-const SWITCHES: &[&str] = dama_engine::search::SearchOptions::SWITCHES;
+fn switches() -> impl Iterator<Item = &'static &'static str> {
+    SearchOptions::SWITCHES.iter().chain(EvalOptions::SWITCHES)
+}
 
 fn params(threads: &str, tt: &str, book: &str, ponder: &str, plies: &str) -> Vec<String> {
     params_with_switch(threads, tt, book, ponder, plies, None)
@@ -27,8 +32,11 @@ fn params_with_switch(
     plies: &str,
     off: Option<&str>,
 ) -> Vec<String> {
-    let switches = SWITCHES.iter().map(|name| {
-        let default = dama_engine::search::SearchOptions::DEFAULT.get(name).expect("a switch");
+    let switches = switches().map(|name| {
+        let default = SearchOptions::DEFAULT
+            .get(name)
+            .or_else(|| EvalOptions::DEFAULT.get(name))
+            .expect("a switch");
         let on = if off == Some(*name) { false } else { default };
         format!("param name={name} value={on} type=bool")
     });
@@ -47,7 +55,7 @@ fn params_with_switch(
         "param name=skill value=20 type=int min=1 max=20".to_string(),
         format!(
             "param name=eval value={} type=enum values=\"classic learned\"",
-            dama_engine::search::SearchOptions::default().eval_name()
+            EvalOptions::default().eval_name()
         ),
         "param name=eval-file value=\"\" type=string".to_string(),
     ];
@@ -344,11 +352,11 @@ fn go_think_in_a_book_position_answers_at_once_with_a_book_move() {
         output.iter().position(|l| l.starts_with("info ")).expect("the second go searches");
     let first_done = output.iter().position(|l| l.starts_with("done ")).unwrap();
     assert!(first_done < first_info, "the book move comes before any search: {output:#?}");
-    let start = dama_engine::Position::start();
+    let start = dama_engine::board8::position::Position::start();
     let book: Vec<String> = dama_book::default_book()
         .moves(&start)
         .iter()
-        .map(|m| dama_engine::hub_notation(&m.mv))
+        .map(|m| dama_engine::italian::notation::hub_notation(&m.mv))
         .collect();
     let played = done[0].strip_prefix("done move=").unwrap().split_whitespace().next().unwrap();
     assert!(book.iter().any(|m| m == played), "{played} is not a book move: {book:?}");

@@ -6,7 +6,8 @@ mod hub_support;
 
 use dama_engine::english::English;
 use dama_engine::international::International;
-use dama_engine::{Italian, Rules};
+use dama_engine::italian::Italian;
+use dama_engine::rules::Rules;
 use hub_support::transcript;
 
 /// Checks every `info` line's principal variation and the `done` move (and its ponder move) of
@@ -42,8 +43,8 @@ fn check_searches<R: Rules>(output: &[String], positions: &[R::Position]) {
 }
 
 fn after<R: Rules>(start: R::Position, moves: &str) -> R::Position {
-    let mut history = dama_engine::search::GameHistory::from_key(R::key(&start), 100);
-    dama_engine::rules::play_line::<R>(start, &mut history, moves).unwrap()
+    let mut history = dama_engine::history::GameHistory::from_key(R::key(&start), 100);
+    dama_engine::history::play_line::<R>(start, &mut history, moves).unwrap()
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 mod match_support;
 
-use dama_engine::Color;
+use dama_engine::color::Color;
 use match_support::{broken, dama_hub, play, read_pdn, replay, run_match, temp_file};
 
 #[test]

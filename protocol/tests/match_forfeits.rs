@@ -31,7 +31,7 @@ fn every_game_forfeited(engine: &str, limit: &str, games: u32, termination: &str
         assert!(!game.tags["TerminationDetails"].is_empty());
         let end = replay(game);
         // The side to move at the end is the one that forfeited.
-        let white_lost = end.side_to_move() == dama_engine::Color::White;
+        let white_lost = end.side_to_move() == dama_engine::color::Color::White;
         assert_eq!(game.result, if white_lost { "0-1" } else { "1-0" });
         assert_eq!(game.tags[if white_lost { "White" } else { "Black" }], "broken");
     }

@@ -6,7 +6,7 @@ mod match_support;
 
 use dama_engine::english::English;
 use dama_engine::international::International;
-use dama_engine::Rules;
+use dama_engine::rules::Rules;
 use match_support::{dama_hub, play, read_pdn, temp_file, PdnGame};
 
 /// Replays a PDN game under the rules `R` (every move must be legal) and returns the end.

@@ -39,7 +39,7 @@ fn a_game_to_its_end_with_an_illegal_move_answered_by_the_legal_ones() {
     assert!(out.contains("game over: 1-0, White wins: Black has no move"), "{out}");
     let pdn = std::fs::read_to_string(&save).unwrap();
     assert!(pdn.contains("[Result \"1-0\"]") && pdn.contains("1. 22x13 1-0"), "{pdn}");
-    let games = dama_engine::parse_pdn_games(&pdn);
+    let games = dama_engine::pdn::parse_pdn_games(&pdn);
     assert_eq!(games[0].as_ref().unwrap().moves.len(), 1);
     std::fs::remove_file(save).unwrap();
 }
@@ -64,9 +64,9 @@ fn undo_flip_moves_and_save_keep_the_game_consistent() {
     assert!(after_flip.trim_start().starts_with('w'), "{after_flip}");
     // The saved game holds 23-19 and the reply: the undone 22-18 is gone.
     let pdn = std::fs::read_to_string(&save).unwrap();
-    let game = dama_engine::parse_pdn_games(&pdn).remove(0).unwrap();
+    let game = dama_engine::pdn::parse_pdn_games(&pdn).remove(0).unwrap();
     assert_eq!(game.moves.len(), 2, "{pdn}");
-    assert_eq!(dama_engine::path_notation(&game.moves[0]), "23-19");
+    assert_eq!(dama_engine::italian::notation::path_notation(&game.moves[0]), "23-19");
     assert!(pdn.contains("[Black \"Dama (skill 2)\"]"), "{pdn}");
     std::fs::remove_file(save).unwrap();
 }

@@ -2,7 +2,11 @@
 //! choices) and random king-rich placements (men never on their own promotion row, at most 12
 //! pieces a side), both as proptest strategies and from a seeded `rand` generator.
 
-use dama_engine::{Bitboard, Color, Piece, Position, Square};
+use dama_engine::board8::bitboard::Bitboard;
+use dama_engine::board8::piece::Piece;
+use dama_engine::board8::position::Position;
+use dama_engine::board8::square::Square;
+use dama_engine::color::Color;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use rand::rngs::StdRng;

@@ -3,7 +3,10 @@
 //! pieces on the board until the sequence ends (the FID's literal reading), enumerates every
 //! complete capture path and only then applies the precedence rules. Slow and simple on purpose.
 
-use dama_engine::{Color, Piece, Position, Square};
+use dama_engine::board8::piece::Piece;
+use dama_engine::board8::position::Position;
+use dama_engine::board8::square::Square;
+use dama_engine::color::Color;
 use std::cmp::Ordering;
 
 /// A move as the reference sees it: start, end and the captured squares in capture order

@@ -1,16 +1,19 @@
-//! English draughts as the search plays it: the [`Rules`] implementation, an allocation-free
-//! generator (the same rules as [`legal_moves`], which also gives every path) and a basic
-//! evaluation.
+//! English draughts as the search and the front ends play it: the [`Rules`] implementation.
 
-use super::{column, crowning_row, forward, legal_moves, start, step, Board};
+use super::eval::evaluate;
+use super::movegen::{generate, has_capture};
+use super::paths::legal_moves;
+use super::start;
+use crate::board8::fen::{parse_fen, to_fen};
+use crate::board8::hubpos::{parse_hub_position, to_hub_position};
+use crate::board8::moves::Move;
+use crate::board8::position::Position;
+use crate::color::Color;
+use crate::excerpt::Excerpt;
 use crate::movelist::List;
-use crate::moves::{Move, MAX_CAPTURES};
-use crate::position::{Color, Position};
-use crate::rules::{PathMove, Rules};
-use crate::search::options::SearchOptions;
-use crate::search::score::Score;
-use crate::search::tt::PackedMove;
-use crate::square::Square;
+use crate::movetext::PathMove;
+use crate::rules::Rules;
+use crate::score::Score;
 
 /// English draughts as the search plays it ([`Rules`]): the same [`Position`] and [`Move`] as
 /// Italian in the English numbering, moves listed once per (from, to, captured set).
@@ -25,6 +28,7 @@ pub const QUIET_PLY_LIMIT: u32 = 80;
 impl Rules for English {
     type Position = Position;
     type Move = Move;
+    type Eval = ();
 
     const NAME: &'static str = "english";
     const PDN_GAME_TYPE: u32 = 21;
@@ -53,7 +57,7 @@ impl Rules for English {
 
     #[inline]
     fn is_irreversible(position: &Position, mv: &Move) -> bool {
-        crate::search::history::is_irreversible(position, mv)
+        position.is_irreversible(mv)
     }
 
     fn opponent_can_capture(position: &Position) -> bool {
@@ -61,8 +65,8 @@ impl Rules for English {
     }
 
     #[inline]
-    fn pack(mv: &Move) -> PackedMove {
-        PackedMove::new(mv)
+    fn pack(mv: &Move) -> u16 {
+        mv.packed()
     }
 
     #[inline]
@@ -70,7 +74,7 @@ impl Rules for English {
         (mv.from().index(), mv.to().index())
     }
 
-    fn evaluate(position: &Position, _options: &SearchOptions) -> Score {
+    fn evaluate(position: &Position, _eval: &()) -> Score {
         evaluate(position)
     }
 
@@ -87,19 +91,19 @@ impl Rules for English {
     }
 
     fn parse_fen(text: &str) -> Result<Position, String> {
-        crate::parse_fen(text).map_err(|e| format!("bad FEN '{}': {e}", crate::Excerpt(text)))
+        parse_fen(text).map_err(|e| format!("bad FEN '{}': {e}", Excerpt(text)))
     }
 
     fn to_fen(position: &Position) -> String {
-        crate::to_fen(position)
+        to_fen(position)
     }
 
     fn parse_hub_position(text: &str) -> Result<Position, String> {
-        crate::parse_hub_position(&turned(text)).map_err(|e| e.to_string())
+        parse_hub_position(&turned(text)).map_err(|e| e.to_string())
     }
 
     fn to_hub_position(position: &Position) -> String {
-        turned(&crate::to_hub_position(position))
+        turned(&to_hub_position(position))
     }
 
     fn paths(position: &Position) -> Vec<PathMove<Move>> {
@@ -139,131 +143,14 @@ fn turned(text: &str) -> String {
     std::iter::once(swap(chars[0])).chain(chars[1..].iter().rev().map(|&c| swap(c))).collect()
 }
 
-/// Fills `list` (emptied first) with the legal moves, one per (from, to, captured set), without
-/// allocating: the generator the search uses. [`legal_moves`] lists every route with its path.
-pub fn generate(position: &Position, list: &mut List<Move>) {
-    list.clear();
-    let us = position.side_to_move();
-    let (theirs, occupied) = (position.pieces(us.opposite()), position.occupied());
-    let kings = position.kings();
-    for from in position.pieces(us) {
-        let board = Board { theirs, occupied, start: from };
-        let mut taken = [from; MAX_CAPTURES];
-        captures_into(from, from, us, kings.contains(from), &board, &mut taken, 0, list);
-    }
-    if !list.is_empty() {
-        return;
-    }
-    for from in position.pieces(us) {
-        let king = kings.contains(from);
-        for d in 0..4 {
-            if !king && !forward(us, d) {
-                continue;
-            }
-            if let Some(to) = step(from, d, 1).filter(|s| !occupied.contains(*s)) {
-                list.push(Move::quiet(from, to));
-            }
-        }
-    }
-}
-
-/// Whether the side to move has a capture.
-pub fn has_capture(position: &Position) -> bool {
-    let us = position.side_to_move();
-    let theirs = position.pieces(us.opposite());
-    let occupied = position.occupied();
-    let kings = position.kings();
-    position.pieces(us).into_iter().any(|from| {
-        (0..4).any(|d| {
-            (kings.contains(from) || forward(us, d))
-                && matches!((step(from, d, 1), step(from, d, 2)),
-                    (Some(over), Some(land)) if theirs.contains(over) && !occupied.contains(land))
-        })
-    })
-}
-
-#[allow(clippy::too_many_arguments)]
-fn captures_into(
-    start: Square,
-    at: Square,
-    us: Color,
-    king: bool,
-    board: &Board,
-    taken: &mut [Square; MAX_CAPTURES],
-    count: usize,
-    list: &mut List<Move>,
-) {
-    let mut extended = false;
-    if count < MAX_CAPTURES {
-        for d in 0..4 {
-            if !king && !forward(us, d) {
-                continue;
-            }
-            let (Some(over), Some(land)) = (step(at, d, 1), step(at, d, 2)) else { continue };
-            if !board.theirs.contains(over) || taken[..count].contains(&over) {
-                continue;
-            }
-            if board.occupied.contains(land) && land != board.start {
-                continue;
-            }
-            extended = true;
-            taken[count] = over;
-            if !king && land.row() == crowning_row(us) {
-                push_unique(list, Move::capture(start, land, &taken[..=count]));
-            } else {
-                captures_into(start, land, us, king, board, taken, count + 1, list);
-            }
-        }
-    }
-    if !extended && count > 0 {
-        push_unique(list, Move::capture(start, at, &taken[..count]));
-    }
-}
-
-/// Adds a capture unless the same (from, to, captured set) is listed (a king's second route).
-fn push_unique(list: &mut List<Move>, mv: Move) {
-    if !list.contains(&mv) {
-        list.push(mv);
-    }
-}
-
-/// A basic evaluation for the side to move, in hundredths of a man: material (a king worth 1.3
-/// men), men's advancement, the back row kept against enemy crowning while the enemy has men,
-/// and a small bonus for kings near the centre.
-pub fn evaluate(position: &Position) -> Score {
-    let side = |color: Color| -> Score {
-        let men = position.men(color);
-        let kings = position.kings_of(color);
-        let enemy_men = position.men(color.opposite()).count() as Score;
-        let mut score = 100 * men.count() as Score + 130 * kings.count() as Score;
-        for s in men {
-            // Rows advanced from the home row (0-6).
-            let advanced = match color {
-                Color::White => 7 - s.row(),
-                Color::Black => s.row(),
-            } as Score;
-            score += 2 * advanced;
-            if advanced == 0 && enemy_men > 0 {
-                score += 8;
-            }
-        }
-        for s in kings {
-            let (row, col) = (s.row() as Score, column(s) as Score);
-            score -= 2 * ((2 * row - 7).abs() + (2 * col - 7).abs()) / 2;
-        }
-        score
-    };
-    let white = side(Color::White) - side(Color::Black);
-    match position.side_to_move() {
-        Color::White => white,
-        Color::Black => -white,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::parse_fen;
+    use crate::board8::fen::parse_fen;
+    use crate::english::movegen::{generate, has_capture};
+    use crate::english::paths::legal_moves;
+    use crate::english::start;
+    use crate::movelist::List;
 
     /// Random play from the start and from random king-rich placements.
     fn sample_positions() -> Vec<Position> {
@@ -344,8 +231,8 @@ mod tests {
                     unique.push(m.mv);
                 }
             }
-            assert_eq!(list.len(), unique.len(), "{}", crate::fen::to_fen(p));
-            assert!(unique.iter().all(|m| list.contains(m)), "{}", crate::fen::to_fen(p));
+            assert_eq!(list.len(), unique.len(), "{}", crate::board8::fen::to_fen(p));
+            assert!(unique.iter().all(|m| list.contains(m)), "{}", crate::board8::fen::to_fen(p));
             assert_eq!(has_capture(p), unique.first().is_some_and(Move::is_capture));
             captures += usize::from(list.first().is_some_and(Move::is_capture));
         }

@@ -1,8 +1,9 @@
 //! International positions in PDN FEN with squares 1-50: `W:W31-50:B1-20`, kings as `K`, ranges
 //! allowed; checked for squares, men on their crowning row and 20 pieces a side.
 
-use super::{bit, coordinates, Position};
-use crate::position::Color;
+use super::geometry::{bit, coordinates};
+use super::position::Position;
+use crate::color::Color;
 use std::fmt;
 
 /// Why a FEN is not an International position.

@@ -1,199 +1,19 @@
-//! International draughts as the search plays it: a `Copy` move, an allocation-free generator
-//! (the same rules as [`Position::legal_moves`], which also gives every path), the position's
-//! hash, a basic evaluation and the [`Rules`] implementation.
+//! International draughts as the search and the front ends play it: the [`Rules`]
+//! implementation.
 
-use super::{bit, coordinates, forward, next, squares, IntlMove, Position};
+use super::counts::endgame_count;
+use super::eval::evaluate;
+use super::fen::{parse_fen, to_fen, to_hub_position};
+use super::geometry::{bit, SQUARES};
+use super::movegen::generate;
+use super::moves::Move;
+use super::position::Position;
+use crate::color::Color;
+use crate::excerpt::Excerpt;
 use crate::movelist::List;
-use crate::position::Color;
-use crate::rules::{PathMove, Rules};
-use crate::search::options::SearchOptions;
-use crate::search::score::Score;
-use crate::search::tt::PackedMove;
-
-/// A legal move as the search keeps it: start and end squares (1-50) and the captured set (bit
-/// `n - 1` for square `n`). Equal moves have the same start, end and captured set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The start square, 1-50.
-    pub from: u8,
-    /// The end square, 1-50.
-    pub to: u8,
-    /// The captured squares.
-    pub captured: u64,
-}
-
-impl Move {
-    /// Whether the move captures.
-    pub fn is_capture(&self) -> bool {
-        self.captured != 0
-    }
-
-    /// The move with its path and capture order, as the rules list it in `position` (`None` when
-    /// it is not legal there).
-    pub fn with_path(&self, position: &Position) -> Option<IntlMove> {
-        position.legal_moves().into_iter().find(|m| m.compact() == *self)
-    }
-}
-
-impl IntlMove {
-    /// The move without its path.
-    pub fn compact(&self) -> Move {
-        Move {
-            from: self.from,
-            to: self.to(),
-            captured: self.captured.iter().fold(0u64, |m, &s| m | bit(s)),
-        }
-    }
-}
-
-impl Position {
-    /// The position after `mv` (which must be legal here).
-    pub fn play_move(&self, mv: &Move) -> Position {
-        let us = self.side;
-        let (from, to, taken) = (bit(mv.from), bit(mv.to), mv.captured);
-        let was_king = self.kings & from != 0;
-        let mut next = *self;
-        match us {
-            Color::White => {
-                next.white = (next.white & !from) | to;
-                next.black &= !taken;
-            }
-            Color::Black => {
-                next.black = (next.black & !from) | to;
-                next.white &= !taken;
-            }
-        }
-        next.kings &= !taken & !from;
-        let (row, _) = coordinates(mv.to);
-        let crowned = match us {
-            Color::White => row == 0,
-            Color::Black => row == 9,
-        };
-        if was_king || crowned {
-            next.kings |= to;
-        }
-        next.side = us.opposite();
-        next
-    }
-
-    /// A 64-bit hash of the pieces and the side to move.
-    pub fn key(&self) -> u64 {
-        let mut h = match self.side {
-            Color::White => 0x243F_6A88_85A3_08D3u64,
-            Color::Black => 0x1319_8A2E_0370_7344u64,
-        };
-        for word in [self.white, self.black, self.kings] {
-            h = (h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            h ^= h >> 29;
-            h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            h ^= h >> 32;
-        }
-        h
-    }
-
-    /// Whether the side to move has a capture.
-    pub fn has_capture(&self) -> bool {
-        let mut list = List::new();
-        generate(self, &mut list);
-        list.first().is_some_and(Move::is_capture)
-    }
-}
-
-/// Fills `list` (emptied first) with the legal moves, one per (from, to, captured set): the
-/// largest captures when any capture exists, else every step.
-pub fn generate(position: &Position, list: &mut List<Move>) {
-    list.clear();
-    let us = position.side;
-    let ours = match us {
-        Color::White => position.white,
-        Color::Black => position.black,
-    };
-    let mut search = Search {
-        theirs: ours ^ (position.white | position.black),
-        occupied: position.white | position.black,
-        from: 0,
-        king: false,
-        best: 1,
-        list,
-    };
-    for from in squares(ours) {
-        search.from = from;
-        search.king = position.kings & bit(from) != 0;
-        search.extend(from, 0, 0);
-    }
-    if !list.is_empty() {
-        return;
-    }
-    let occupied = position.white | position.black;
-    for from in squares(ours) {
-        let king = position.kings & bit(from) != 0;
-        for d in 0..4 {
-            if !king && !forward(us, d) {
-                continue;
-            }
-            let mut at = from;
-            while let Some(to) = next(at, d).filter(|&s| occupied & bit(s) == 0) {
-                list.push(Move { from, to, captured: 0 });
-                if !king {
-                    break;
-                }
-                at = to;
-            }
-        }
-    }
-}
-
-struct Search<'a> {
-    theirs: u64,
-    occupied: u64,
-    from: u8,
-    king: bool,
-    /// The most pieces a capture found so far takes (at least one).
-    best: u32,
-    list: &'a mut List<Move>,
-}
-
-impl Search<'_> {
-    /// Whether `square` is empty for the moving piece (its own start square is).
-    fn empty(&self, square: u8) -> bool {
-        square == self.from || self.occupied & bit(square) == 0
-    }
-
-    fn extend(&mut self, at: u8, taken: u64, count: u32) {
-        let mut extended = false;
-        for d in 0..4 {
-            let mut over = next(at, d);
-            if self.king {
-                while let Some(s) = over.filter(|&s| self.empty(s)) {
-                    over = next(s, d);
-                }
-            }
-            let Some(over) = over else { continue };
-            if self.theirs & bit(over) == 0 || taken & bit(over) != 0 {
-                continue;
-            }
-            let mut land = next(over, d);
-            while let Some(to) = land.filter(|&s| self.empty(s)) {
-                extended = true;
-                self.extend(to, taken | bit(over), count + 1);
-                if !self.king {
-                    break;
-                }
-                land = next(to, d);
-            }
-        }
-        if !extended && count >= self.best {
-            if count > self.best {
-                self.best = count;
-                self.list.clear();
-            }
-            let mv = Move { from: self.from, to: at, captured: taken };
-            if !self.list.contains(&mv) {
-                self.list.push(mv);
-            }
-        }
-    }
-}
+use crate::movetext::{hub_position_to_fen, PathMove};
+use crate::rules::Rules;
+use crate::score::Score;
 
 /// International draughts (FMJD rules, PDN GameType 20) for the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -205,6 +25,7 @@ pub const QUIET_PLY_LIMIT: u32 = 50;
 impl Rules for International {
     type Position = Position;
     type Move = Move;
+    type Eval = ();
 
     const NAME: &'static str = "international";
     const PDN_GAME_TYPE: u32 = 20;
@@ -240,9 +61,9 @@ impl Rules for International {
     }
 
     #[inline]
-    fn pack(mv: &Move) -> PackedMove {
+    fn pack(mv: &Move) -> u16 {
         let hash = (mv.captured.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61) as u16;
-        PackedMove::from_bits(u16::from(mv.from) | u16::from(mv.to) << 6 | hash << 12)
+        u16::from(mv.from) | u16::from(mv.to) << 6 | hash << 12
     }
 
     #[inline]
@@ -250,7 +71,7 @@ impl Rules for International {
         (usize::from(mv.from), usize::from(mv.to))
     }
 
-    fn evaluate(position: &Position, _options: &SearchOptions) -> Score {
+    fn evaluate(position: &Position, _eval: &()) -> Score {
         evaluate(position)
     }
 
@@ -271,20 +92,20 @@ impl Rules for International {
     }
 
     fn parse_fen(text: &str) -> Result<Position, String> {
-        super::parse_fen(text).map_err(|e| format!("bad FEN '{}': {e}", crate::Excerpt(text)))
+        parse_fen(text).map_err(|e| format!("bad FEN '{}': {e}", Excerpt(text)))
     }
 
     fn to_fen(position: &Position) -> String {
-        super::to_fen(position)
+        to_fen(position)
     }
 
     fn parse_hub_position(text: &str) -> Result<Position, String> {
-        let fen = crate::rules::hub_position_to_fen(text, super::SQUARES)?;
-        super::parse_fen(&fen).map_err(|e| format!("illegal setup: {e}"))
+        let fen = hub_position_to_fen(text, SQUARES)?;
+        parse_fen(&fen).map_err(|e| format!("illegal setup: {e}"))
     }
 
     fn to_hub_position(position: &Position) -> String {
-        super::fen::to_hub_position(position)
+        to_hub_position(position)
     }
 
     fn paths(position: &Position) -> Vec<PathMove<Move>> {
@@ -301,63 +122,13 @@ impl Rules for International {
     }
 }
 
-/// The FMJD endgame counts (shared/variants.md): against a lone king, three kings, two kings
-/// and a man, or a king and two men are drawn after 16 moves by each side; two kings, or a king
-/// and a man, after 5 moves each. The plies and the rule's name, when the material is one of these.
-pub fn endgame_count(position: &Position) -> Option<(u32, &'static str)> {
-    let count = |pieces: u64| {
-        ((pieces & position.kings).count_ones(), (pieces & !position.kings).count_ones())
-    };
-    let (white, black) = (count(position.white), count(position.black));
-    let strong = match (white, black) {
-        ((1, 0), other) | (other, (1, 0)) => other,
-        _ => return None,
-    };
-    match strong {
-        (3, 0) | (2, 1) | (1, 2) => Some((32, "16-move rule")),
-        (2, 0) | (1, 1) => Some((10, "5-move rule")),
-        _ => None,
-    }
-}
-
-/// A basic evaluation for the side to move, in hundredths of a man: material (a king worth three
-/// men), men's advancement, the centre, and the back row kept while the enemy has men.
-pub fn evaluate(position: &Position) -> Score {
-    let side = |color: Color| -> Score {
-        let (ours, their_men) = match color {
-            Color::White => (position.white, position.black & !position.kings),
-            Color::Black => (position.black, position.white & !position.kings),
-        };
-        let (men, kings) = (ours & !position.kings, ours & position.kings);
-        let mut score = 100 * men.count_ones() as Score + 300 * kings.count_ones() as Score;
-        for s in squares(men) {
-            let (row, column) = coordinates(s);
-            let advanced = Score::from(match color {
-                Color::White => 9 - row,
-                Color::Black => row,
-            });
-            score += 2 * advanced;
-            if advanced == 0 && their_men != 0 {
-                score += 5;
-            }
-            // Columns 3-6 hold the centre.
-            if (3..=6).contains(&column) {
-                score += 3;
-            }
-        }
-        score
-    };
-    let white = side(Color::White) - side(Color::Black);
-    match position.side {
-        Color::White => white,
-        Color::Black => -white,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::international::parse_fen;
+    use crate::international::counts::endgame_count;
+    use crate::international::geometry::{bit, coordinates, square_at};
+    use crate::international::moves::IntlMove;
+    use crate::movelist::List;
 
     fn sample_positions() -> Vec<Position> {
         use rand::{Rng, SeedableRng};
@@ -433,7 +204,7 @@ mod tests {
             let (dr, dc) = (r1 - r0, c1 - c0);
             assert!(dr != 0 && dr.abs() == dc.abs(), "{path:?}: leg {at}-{land} is not diagonal");
             let between: Vec<u8> = (1..dr.abs())
-                .filter_map(|k| super::super::square_at(r0 + k * dr.signum(), c0 + k * dc.signum()))
+                .filter_map(|k| square_at(r0 + k * dr.signum(), c0 + k * dc.signum()))
                 .filter(|&s| (p.white | p.black) & bit(s) & !bit(path.from) != 0)
                 .collect();
             match path.captured.get(leg) {

@@ -1,16 +1,20 @@
-//! The search: iterative deepening with aspiration windows over a principal-variation
-//! alpha-beta ([`worker`]), a shared transposition table ([`tt`]), Lazy SMP threads, and the
-//! evaluation ([`eval`]). No I/O: progress is reported through a callback.
+//! The search, written once over [`Rules`] and compiled for each game: iterative deepening with
+//! aspiration windows over a principal-variation alpha-beta ([`worker`]), move ordering
+//! ([`ordering`]), a shared transposition table ([`tt`]), Lazy SMP threads, the limits and the
+//! clock ([`limits`]) and strength levels ([`skill`]). No I/O: progress is reported through a
+//! callback.
 //!
 //! ```
-//! use dama_engine::search::{GameHistory, SearchControl, SearchLimits, Searcher};
-//! use dama_engine::Position;
+//! use dama_engine::board8::position::Position;
+//! use dama_engine::history::GameHistory;
+//! use dama_engine::italian::Italian;
+//! use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 //!
-//! let mut searcher = Searcher::new(16, 1).unwrap();
+//! let mut searcher = Searcher::<Italian>::new(16, 1).unwrap();
 //! let position = Position::start();
 //! let result = searcher.search(
 //!     &position,
-//!     &GameHistory::new(&position),
+//!     &GameHistory::new::<Italian>(&position),
 //!     &SearchLimits::depth(6),
 //!     &SearchControl::new(),
 //!     |info| assert!(info.depth >= 1),
@@ -18,30 +22,22 @@
 //! assert!(position.legal_moves().contains(&result.best_move.unwrap()));
 //! ```
 
-pub mod endgame;
-pub mod eval;
-pub mod history;
-pub mod learned;
 pub mod limits;
 pub mod options;
 pub mod ordering;
-pub mod score;
 pub mod skill;
 pub mod tt;
 mod worker;
 
-pub use endgame::{EndgameTables, TablebaseValue};
-pub use history::{GameHistory, DEFAULT_QUIET_PLY_LIMIT};
-pub use learned::{LearnedEval, WeightsError};
 pub use limits::{Clock, SearchControl, SearchLimits, TimeBudget};
 pub use options::SearchOptions;
-pub use score::Score;
 pub use tt::{TableSizeError, TranspositionTable};
 
+use crate::history::GameHistory;
 use crate::movelist::List;
-use crate::moves::Move;
-use crate::rules::{Italian, Rules};
-use score::{is_decisive, plies_to_end, INFINITY};
+use crate::rules::Rules;
+use crate::score::{is_decisive, plies_to_end, Score, INFINITY};
+use crate::tables::EndgameTables;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -59,7 +55,7 @@ pub const MAX_TABLE_MIB: u32 = 65_536;
 
 /// Progress of a search, reported after each completed iteration (`M`: the game's move type).
 #[derive(Clone, Debug)]
-pub struct SearchInfo<M = Move> {
+pub struct SearchInfo<M> {
     /// The nominal depth just completed.
     pub depth: u32,
     /// The deepest ply reached (captures and extensions go beyond the nominal depth).
@@ -82,7 +78,7 @@ pub struct SearchInfo<M = Move> {
 
 /// One line of a search: its score and its moves, the first being the move it is about.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Line<M = Move> {
+pub struct Line<M> {
     /// The score of the line's first move.
     pub score: Score,
     /// The principal variation after that move, the move first.
@@ -91,7 +87,7 @@ pub struct Line<M = Move> {
 
 /// The outcome of a search.
 #[derive(Clone, Debug)]
-pub struct SearchResult<M = Move> {
+pub struct SearchResult<M> {
     /// The move to play; `None` only when the position has no legal move.
     pub best_move: Option<M>,
     /// The expected reply, to ponder on.
@@ -112,40 +108,36 @@ pub struct SearchResult<M = Move> {
     pub lines: Vec<Line<M>>,
 }
 
-/// A search engine for the game `R` (Dama Italiana unless said otherwise): the transposition
-/// table and the thread count, kept between searches.
-pub struct Searcher<R: Rules = Italian> {
+/// A search engine for the game `R`: the transposition table, the thread count, the options and
+/// the evaluation, kept between searches.
+pub struct Searcher<R: Rules> {
     tt: TranspositionTable,
     threads: usize,
     quiet_ply_limit: u32,
     options: SearchOptions,
+    eval: R::Eval,
     endgame: Option<Arc<dyn EndgameTables>>,
     rules: PhantomData<R>,
 }
 
-impl Searcher<Italian> {
-    /// An Italian searcher with a table of `table_mib` MiB and `threads` threads (at least one).
-    pub fn new(table_mib: usize, threads: usize) -> Result<Searcher, TableSizeError> {
-        Searcher::for_rules(table_mib, threads)
-    }
-
-    /// Sets (or removes) the endgame tables probed in the search.
-    pub fn set_endgame_tables(&mut self, tables: Option<Arc<dyn EndgameTables>>) {
-        self.endgame = tables;
-    }
-}
-
 impl<R: Rules> Searcher<R> {
-    /// A searcher for the game `R` with a table of `table_mib` MiB and `threads` threads.
-    pub fn for_rules(table_mib: usize, threads: usize) -> Result<Searcher<R>, TableSizeError> {
+    /// A searcher for the game `R` with a table of `table_mib` MiB and `threads` threads (at
+    /// least one), the default options and the game's default evaluation.
+    pub fn new(table_mib: usize, threads: usize) -> Result<Searcher<R>, TableSizeError> {
         Ok(Searcher {
             tt: TranspositionTable::new(table_mib)?,
             threads: threads.max(1),
             quiet_ply_limit: R::QUIET_PLY_LIMIT,
             options: SearchOptions::default(),
+            eval: R::Eval::default(),
             endgame: None,
             rules: PhantomData,
         })
+    }
+
+    /// Sets (or removes) the endgame tables probed in the search.
+    pub fn set_endgame_tables(&mut self, tables: Option<Arc<dyn EndgameTables>>) {
+        self.endgame = tables;
     }
 
     /// Resizes the transposition table (its contents are lost). On error the old table is kept.
@@ -170,19 +162,29 @@ impl<R: Rules> Searcher<R> {
         self.threads
     }
 
-    /// Sets the 40-move limit in plies used when no history says otherwise.
+    /// Sets the move-count limit in plies used when no history says otherwise.
     pub fn set_quiet_ply_limit(&mut self, plies: u32) {
         self.quiet_ply_limit = plies;
     }
 
-    /// The feature switches and evaluation weights in use.
+    /// The feature switches in use.
     pub fn options(&self) -> &SearchOptions {
         &self.options
     }
 
-    /// Replaces the feature switches and evaluation weights.
+    /// Replaces the feature switches.
     pub fn set_options(&mut self, options: SearchOptions) {
         self.options = options;
+    }
+
+    /// The evaluation in use.
+    pub fn eval(&self) -> &R::Eval {
+        &self.eval
+    }
+
+    /// Replaces the evaluation.
+    pub fn set_eval(&mut self, eval: R::Eval) {
+        self.eval = eval;
     }
 
     /// Forgets everything learned: for a new game, and before each `bench` position.
@@ -239,6 +241,7 @@ impl<R: Rules> Searcher<R> {
             budget: TimeBudget::new(limits),
             quiet_ply_limit: history.quiet_ply_limit().min(self.quiet_ply_limit),
             options: self.options.clone(),
+            eval: self.eval.clone(),
             endgame: self.endgame.as_deref(),
             tablebase_hits: AtomicU64::new(0),
             rules: PhantomData,

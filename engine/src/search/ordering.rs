@@ -34,7 +34,7 @@ impl<R: Rules> MoveOrdering<R> {
     ) {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         for (mv, score) in moves.iter().zip(scores.iter_mut()) {
-            *score = if !table_move.is_none() && R::pack(mv) == table_move {
+            *score = if !table_move.is_none() && PackedMove::from_bits(R::pack(mv)) == table_move {
                 1 << 30
             } else if killers[0] == Some(*mv) {
                 1 << 29

@@ -7,8 +7,8 @@
 //! What each level is worth against full strength is measured in docs/strength.md.
 
 use super::limits::SearchLimits;
-use super::score::Score;
 use super::Line;
+use crate::score::Score;
 
 /// Full strength.
 pub const MAX_SKILL: u8 = 20;
@@ -76,10 +76,11 @@ pub fn choose<M: Copy>(skill: u8, lines: &[Line<M>], random: f64) -> Option<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Position;
+    use crate::board8::moves::Move;
+    use crate::board8::position::Position;
     use rand::{Rng, SeedableRng};
 
-    fn lines(scores: &[Score]) -> Vec<Line> {
+    fn lines(scores: &[Score]) -> Vec<Line<Move>> {
         let moves = Position::start().legal_moves();
         scores.iter().zip(moves.iter()).map(|(&score, &m)| Line { score, pv: vec![m] }).collect()
     }
@@ -114,6 +115,6 @@ mod tests {
         for _ in 0..200 {
             assert_eq!(choose(19, &l, rng.gen()), Some(l[0].pv[0]));
         }
-        assert_eq!(choose::<crate::Move>(5, &[], rng.gen()), None);
+        assert_eq!(choose::<Move>(5, &[], rng.gen()), None);
     }
 }

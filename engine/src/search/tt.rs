@@ -19,8 +19,7 @@
 //! 48..64  static evaluation (i16)
 //! ```
 
-use crate::moves::Move;
-use crate::search::score::Score;
+use crate::score::Score;
 use memmap2::MmapMut;
 use std::fmt;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -41,14 +40,8 @@ pub enum Bound {
 pub struct PackedMove(u16);
 
 impl PackedMove {
-    /// Packs a move.
-    pub fn new(mv: &Move) -> PackedMove {
-        let captured = mv.captured().to_square_mask();
-        let hash = (captured.wrapping_mul(0x9E37_79B1) >> 26) as u16;
-        PackedMove(1 << 15 | mv.from().index() as u16 | (mv.to().index() as u16) << 5 | hash << 10)
-    }
-
-    /// A move of any game from 15 bits of its own packing (start, end, a hash of the captures).
+    /// A move of any game from 15 bits of its own packing (start, end, a hash of the captures:
+    /// [`crate::rules::Rules::pack`]).
     #[inline(always)]
     pub const fn from_bits(bits: u16) -> PackedMove {
         PackedMove(1 << 15 | (bits & 0x7fff))
@@ -57,11 +50,6 @@ impl PackedMove {
     /// Whether no move is stored.
     pub fn is_none(self) -> bool {
         self.0 == 0
-    }
-
-    /// Whether `mv` is the stored move.
-    pub fn matches(self, mv: &Move) -> bool {
-        !self.is_none() && PackedMove::new(mv) == self
     }
 }
 
@@ -295,17 +283,23 @@ impl fmt::Debug for TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Position;
+    use crate::board8::moves::Move;
+    use crate::board8::position::Position;
+
+    /// Whether `packed` holds `mv`.
+    fn matches(packed: PackedMove, mv: &Move) -> bool {
+        !packed.is_none() && PackedMove::from_bits(mv.packed()) == packed
+    }
 
     #[test]
     fn store_then_probe() {
         let mut tt = TranspositionTable::new(1).unwrap();
         let p = Position::start();
         let mv = p.legal_moves()[3];
-        tt.store(p.key(), PackedMove::new(&mv), -123, 7, Bound::Lower, 55);
+        tt.store(p.key(), PackedMove::from_bits(mv.packed()), -123, 7, Bound::Lower, 55);
         let e = tt.probe(p.key()).unwrap();
-        assert!(e.best_move.matches(&mv));
-        assert!(!e.best_move.matches(&p.legal_moves()[2]));
+        assert!(matches(e.best_move, &mv));
+        assert!(!matches(e.best_move, &p.legal_moves()[2]));
         assert_eq!((e.score, e.depth, e.bound, e.eval), (-123, 7, Bound::Lower, 55));
         assert!(tt.probe(p.key() ^ 1).is_none());
         tt.clear();

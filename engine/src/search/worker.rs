@@ -3,12 +3,12 @@
 
 use crate::movelist::{List, MOVE_LIST_CAPACITY};
 use crate::rules::Rules;
-use crate::search::endgame::{tablebase_score, EndgameTables};
+use crate::score::{from_table, loss_in, tablebase_score, to_table, Score, DRAW, INFINITY};
 use crate::search::limits::{SearchControl, TimeBudget};
 use crate::search::options::SearchOptions;
 use crate::search::ordering::{pick_next, MoveOrdering, MAX_PLY};
-use crate::search::score::{from_table, loss_in, to_table, Score, DRAW, INFINITY};
-use crate::search::tt::{Bound, TranspositionTable};
+use crate::search::tt::{Bound, PackedMove, TranspositionTable};
+use crate::tables::EndgameTables;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -24,6 +24,8 @@ pub(crate) struct Shared<'a, R: Rules> {
     pub budget: Option<TimeBudget>,
     pub quiet_ply_limit: u32,
     pub options: SearchOptions,
+    /// The evaluation.
+    pub eval: R::Eval,
     /// Endgame tables probed once captures are resolved.
     pub endgame: Option<&'a dyn EndgameTables>,
     /// Positions answered by the tables, all threads.
@@ -222,7 +224,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return R::evaluate(position, &self.shared.options);
+            return R::evaluate(position, &self.shared.eval);
         }
 
         let mut moves = List::new();
@@ -246,7 +248,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         if depth <= 0 && !capturing {
             let threatened = R::opponent_can_capture(position);
             if !threatened || depth < 0 || !self.shared.options.threat_extension {
-                return R::evaluate(position, &self.shared.options);
+                return R::evaluate(position, &self.shared.eval);
             }
             // The opponent threatens a capture: look one quiet ply further, once per path.
             depth = -1;
@@ -255,7 +257,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         // Transposition table.
         let key = R::key(position);
         let entry = self.shared.tt.probe(key);
-        let mut table_move = crate::search::tt::PackedMove::default();
+        let mut table_move = PackedMove::default();
         if let Some(e) = entry {
             table_move = e.best_move;
             let score = from_table(e.score, ply as u32);
@@ -343,7 +345,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         } else {
             Bound::Upper
         };
-        let packed = best_move.map(|m| R::pack(&m)).unwrap_or_default();
+        let packed = best_move.map(|m| PackedMove::from_bits(R::pack(&m))).unwrap_or_default();
         let stored_depth = depth.clamp(0, 255) as u8;
         self.shared.tt.store(key, packed, to_table(best, ply as u32), stored_depth, bound, 0);
         best

@@ -9,12 +9,15 @@ mod svg;
 pub use notes::{notes, summarize, MoveNote, SideSummary};
 
 use clap::Args;
-use dama_engine::search::score::{loss_in, plies_to_end, score_text, win_in, Score, WIN};
-use dama_engine::search::{GameHistory, Line, SearchControl, SearchLimits, Searcher};
-use dama_engine::{
-    move_number, parse_pdn_games, path_notation, short_notation, wrap_movetext, Color, PdnGame,
-    Position,
-};
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::notation::{path_notation, short_notation};
+use dama_engine::italian::Italian;
+use dama_engine::pdn::{move_number, parse_pdn_games, wrap_movetext, PdnGame};
+use dama_engine::score::{loss_in, plies_to_end, score_text, win_in, Score, WIN};
+use dama_engine::search::{Line, SearchControl, SearchLimits, Searcher};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -60,10 +63,10 @@ fn one_ply_back(next: Score) -> Score {
 
 /// Searches every position of `game` and returns the positions and their judgement.
 fn judge(
-    searcher: &mut Searcher,
+    searcher: &mut Searcher<Italian>,
     game: &PdnGame,
     limits: &SearchLimits,
-) -> (Vec<Position>, Vec<Score>, Vec<Vec<Line>>) {
+) -> (Vec<Position>, Vec<Score>, Vec<Vec<Line<Move>>>) {
     let mut positions = vec![game.start];
     for mv in &game.moves {
         let before = *positions.last().expect("the start");
@@ -71,10 +74,10 @@ fn judge(
     }
     let mut scores = Vec::with_capacity(positions.len());
     let mut lines = Vec::with_capacity(positions.len());
-    let mut replay = GameHistory::new(&game.start);
+    let mut replay = GameHistory::new::<Italian>(&game.start);
     for (i, position) in positions.iter().enumerate() {
         if i > 0 {
-            replay.push(&positions[i - 1], &game.moves[i - 1], position);
+            replay.push_move::<Italian>(&positions[i - 1], &game.moves[i - 1], position);
         }
         if position.legal_moves().is_empty() {
             scores.push(-WIN);
@@ -100,7 +103,7 @@ fn judge(
                     -WIN
                 } else {
                     let mut history = replay.clone();
-                    history.push(&positions[i], &legal[0], &after);
+                    history.push_move::<Italian>(&positions[i], &legal[0], &after);
                     searcher.search(&after, &history, limits, &SearchControl::new(), |_| {}).score
                 }
             }
@@ -198,7 +201,8 @@ pub fn run(args: &AnnotateArgs) -> Result<(), String> {
     if games.is_empty() {
         return Err(format!("'{}' holds no game", args.file.display()));
     }
-    let mut searcher = Searcher::new(args.hash as usize, 1).map_err(|e| e.to_string())?;
+    let mut searcher =
+        Searcher::<Italian>::new(args.hash as usize, 1).map_err(|e| e.to_string())?;
     let bar = indicatif::ProgressBar::new(games.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} ({eta})")
@@ -264,14 +268,14 @@ mod tests {
     fn a_forced_reply_takes_its_value_from_the_position_after_it() {
         // 23-20 is the best move; Black's 15-19 is then the only move. Neither is a mistake.
         let game = parse_pdn_games("[FEN \"W:W23,24:B15\"]\n1. 23-20 15-19 *\n").remove(0).unwrap();
-        let mut searcher = Searcher::new(4, 1).unwrap();
+        let mut searcher = Searcher::<Italian>::new(4, 1).unwrap();
         let limits = SearchLimits { multipv: 2, ..SearchLimits::depth(8) };
         let (positions, scores, lines) = judge(&mut searcher, &game, &limits);
         assert_eq!(scores[1], -scores[2], "the forced position is worth the next one");
         let n = notes(&positions, &game.moves, &scores, &lines, 40, 100);
         assert_eq!((n[0].mark, n[1].mark), ("", ""), "{n:?}");
         assert!(n[0].loss < 40 && n[1].loss == 0, "{n:?}");
-        assert_eq!(one_ply_back(dama_engine::search::score::win_in(4)), loss_in(5));
+        assert_eq!(one_ply_back(dama_engine::score::win_in(4)), loss_in(5));
         assert_eq!(one_ply_back(loss_in(2)), win_in(3));
     }
 

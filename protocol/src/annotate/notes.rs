@@ -1,9 +1,11 @@
 //! The verdict on each move of an annotated game (its loss against the engine's best, its mark
 //! and the better line) and the summary of each side's play.
 
-use dama_engine::search::score::{is_decisive, Score};
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
+use dama_engine::score::{is_decisive, Score};
 use dama_engine::search::Line;
-use dama_engine::{Color, Move, Position};
 
 /// The verdict on one move played.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,7 +17,7 @@ pub struct MoveNote {
     /// `?`, `??`, `!` or nothing.
     pub mark: &'static str,
     /// The engine's better move and its line, where the move was a mistake.
-    pub better: Option<Line>,
+    pub better: Option<Line<Move>>,
 }
 
 /// Losses are counted up to 10 men in averages, so one thrown-away win does not drown the rest.
@@ -27,7 +29,7 @@ pub fn notes(
     positions: &[Position],
     moves: &[Move],
     judged_scores: &[Score],
-    judged_lines: &[Vec<Line>],
+    judged_lines: &[Vec<Line<Move>>],
     mistake: Score,
     blunder: Score,
 ) -> Vec<MoveNote> {
@@ -116,7 +118,7 @@ pub fn summarize(positions: &[Position], notes: &[MoveNote]) -> [SideSummary; 2]
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_engine::parse_fen;
+    use dama_engine::board8::fen::parse_fen;
 
     #[test]
     fn losses_and_marks_follow_the_thresholds() {

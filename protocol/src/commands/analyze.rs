@@ -3,11 +3,14 @@
 use super::{play_moves, position_from_fen, Variant};
 use clap::Args;
 use dama_engine::english::English;
+use dama_engine::history::play_line;
+use dama_engine::history::GameHistory;
 use dama_engine::international::International;
-use dama_engine::rules::{line_text, play_line};
-use dama_engine::search::{GameHistory, SearchControl, SearchInfo, SearchLimits, Searcher};
+use dama_engine::italian::Italian;
+use dama_engine::rules::line_text;
+use dama_engine::rules::Rules;
+use dama_engine::search::{SearchControl, SearchInfo, SearchLimits, Searcher};
 use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
-use dama_engine::Rules;
 use std::time::Duration;
 
 /// Arguments of `dama analyze`.
@@ -55,7 +58,7 @@ pub struct AnalyzeArgs {
     eval: super::eval::EvalArgs,
 }
 
-pub use dama_engine::search::score::score_text;
+pub use dama_engine::score::score_text;
 
 /// The search limits the arguments ask for.
 fn limits(args: &AnalyzeArgs) -> Result<SearchLimits, String> {
@@ -97,8 +100,8 @@ fn run_variant<R: Rules>(args: &AnalyzeArgs) -> Result<(), String> {
     let mut history = GameHistory::from_key(R::key(&position), R::QUIET_PLY_LIMIT);
     position =
         play_line::<R>(position, &mut history, &args.moves).map_err(|e| format!("--moves: {e}"))?;
-    let mut searcher = Searcher::<R>::for_rules(args.hash as usize, args.threads as usize)
-        .map_err(|e| e.to_string())?;
+    let mut searcher =
+        Searcher::<R>::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
     say!("FEN {}", R::to_fen(&position));
     if R::legal_moves(&position).is_empty() {
         say!("no legal move: the side to move has lost");
@@ -137,16 +140,16 @@ fn printer<R: Rules>(root: &R::Position, several: bool) -> impl FnMut(&SearchInf
 /// `dama analyze` for Dama Italiana: the book's moves, the endgame tables, the search.
 fn run_italian(args: &AnalyzeArgs) -> Result<(), String> {
     let start = position_from_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
-    let mut history = GameHistory::new(&start);
+    let mut history = GameHistory::new::<Italian>(&start);
     let position = play_moves(start, &args.moves, |before, mv, after| {
-        history.push(before, mv, after);
+        history.push_move::<Italian>(before, mv, after);
     })?;
     let limits = limits(args)?;
-    let mut searcher =
-        Searcher::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
-    searcher.set_options(args.eval.options()?);
+    let mut searcher = Searcher::<Italian>::new(args.hash as usize, args.threads as usize)
+        .map_err(|e| e.to_string())?;
+    searcher.set_eval(args.eval.eval()?);
     say!("{position}");
-    say!("FEN {}", dama_engine::to_fen(&position));
+    say!("FEN {}", dama_engine::board8::fen::to_fen(&position));
     if position.legal_moves().is_empty() {
         say!("no legal move: the side to move has lost");
         return Ok(());
@@ -168,10 +171,10 @@ fn run_italian(args: &AnalyzeArgs) -> Result<(), String> {
             searcher.set_endgame_tables(Some(std::sync::Arc::new(tables)));
         }
     }
-    let print = printer::<dama_engine::Italian>(&position, args.multipv > 1);
+    let print = printer::<dama_engine::italian::Italian>(&position, args.multipv > 1);
     let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
     match result.best_move {
-        Some(mv) => say!("bestmove {}", dama_engine::path_notation(&mv)),
+        Some(mv) => say!("bestmove {}", dama_engine::italian::notation::path_notation(&mv)),
         None => say!("bestmove none"),
     }
     Ok(())

@@ -4,10 +4,12 @@
 use super::Variant;
 use clap::Args;
 use dama_engine::english::English;
+use dama_engine::history::GameHistory;
 use dama_engine::international::International;
-use dama_engine::search::{GameHistory, SearchControl, SearchLimits, SearchOptions, Searcher};
+use dama_engine::italian::Italian;
+use dama_engine::rules::Rules;
+use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
-use dama_engine::{Italian, Rules};
 use std::time::Instant;
 
 /// The bench positions: openings, middlegames, endings with kings (one FEN a line, `#` comments).
@@ -49,11 +51,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         );
     }
     match args.variant {
-        Variant::Italian => bench::<Italian>(args, POSITIONS, 11, args.eval.options()?),
-        Variant::English => bench::<English>(args, ENGLISH_POSITIONS, 13, SearchOptions::default()),
-        Variant::International => {
-            bench::<International>(args, INTERNATIONAL_POSITIONS, 11, SearchOptions::default())
-        }
+        Variant::Italian => bench::<Italian>(args, POSITIONS, 11, args.eval.eval()?),
+        Variant::English => bench::<English>(args, ENGLISH_POSITIONS, 13, ()),
+        Variant::International => bench::<International>(args, INTERNATIONAL_POSITIONS, 11, ()),
     }
 }
 
@@ -61,11 +61,11 @@ fn bench<R: Rules>(
     args: &BenchArgs,
     positions: &str,
     default_depth: u32,
-    options: SearchOptions,
+    eval: R::Eval,
 ) -> Result<(), String> {
-    let mut searcher = Searcher::<R>::for_rules(args.hash as usize, args.threads as usize)
-        .map_err(|e| e.to_string())?;
-    searcher.set_options(options);
+    let mut searcher =
+        Searcher::<R>::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
+    searcher.set_eval(eval);
     let depth = args.depth.unwrap_or(default_depth);
     let mut total_nodes = 0u64;
     let started = Instant::now();

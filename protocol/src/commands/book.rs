@@ -10,8 +10,9 @@ use dama_book::format::parse_book;
 use dama_book::openings::{ballots, parse_ballots, Ballot};
 use dama_book::tree::Tree;
 use dama_book::{default_book, Book};
+use dama_engine::board8::position::Position;
+use dama_engine::italian::notation::path_notation;
 use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
-use dama_engine::{path_notation, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -240,7 +241,7 @@ fn run_show(args: &ShowArgs) -> Result<(), String> {
     let book = load_book(args.book.as_deref(), args.allow_empty)?;
     let position = play_moves(position_from_fen(&args.fen)?, &args.moves, |_, _, _| {})?;
     say!("{position}");
-    say!("FEN {}", dama_engine::to_fen(&position));
+    say!("FEN {}", dama_engine::board8::fen::to_fen(&position));
     if !print_book_moves(&book, &position) {
         say!("not in the book");
     }

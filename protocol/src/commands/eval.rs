@@ -1,9 +1,9 @@
 //! `--eval` and `--eval-file`: the choice of evaluation, shared by the commands that search.
 
+use crate::weights::load_weights;
 use clap::Args;
-use dama_engine::search::{LearnedEval, SearchOptions};
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use dama_engine::italian::EvalOptions;
+use std::path::PathBuf;
 
 /// The evaluation options of a command that searches.
 #[derive(Args, Debug, Clone, Default)]
@@ -18,9 +18,9 @@ pub struct EvalArgs {
 }
 
 impl EvalArgs {
-    /// The search options with the chosen evaluation.
-    pub fn options(&self) -> Result<SearchOptions, String> {
-        let mut options = SearchOptions::default();
+    /// The chosen evaluation.
+    pub fn eval(&self) -> Result<EvalOptions, String> {
+        let mut options = EvalOptions::default();
         if let Some(name) = &self.eval {
             options.set_eval(name);
         }
@@ -32,13 +32,4 @@ impl EvalArgs {
         }
         Ok(options)
     }
-}
-
-/// Reads and checks a weights file.
-pub fn load_weights(path: &Path) -> Result<Arc<LearnedEval>, String> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| format!("cannot read weights '{}': {e}", path.display()))?;
-    LearnedEval::from_bytes(&bytes)
-        .map(Arc::new)
-        .map_err(|e| format!("weights '{}': {e}", path.display()))
 }

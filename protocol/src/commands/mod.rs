@@ -7,7 +7,11 @@ pub mod eval;
 pub mod moves;
 pub mod perft;
 
-use dama_engine::{parse_fen, parse_move, Excerpt, Move, Position};
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::excerpt::Excerpt;
+use dama_engine::italian::notation::parse_move;
 
 /// The start position's FEN, the default everywhere.
 pub const START_FEN: &str = "W:W21-32:B1-12";

@@ -2,7 +2,9 @@
 
 use super::{position_from_fen, without_bom, Variant};
 use clap::Args;
-use dama_engine::{path_notation, Move, Position};
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::italian::notation::path_notation;
 use std::io::{BufRead, BufWriter, Write};
 
 /// Arguments of `dama moves`.
@@ -30,7 +32,7 @@ fn moves_of(fen: &str, variant: Variant) -> Result<Vec<String>, String> {
         }
         Variant::International => {
             let position = dama_engine::international::parse_fen(fen)
-                .map_err(|e| format!("bad FEN '{}': {e}", dama_engine::excerpt(fen)))?;
+                .map_err(|e| format!("bad FEN '{}': {e}", dama_engine::excerpt::excerpt(fen)))?;
             let mut moves = position.legal_moves();
             moves.sort_by(|a, b| (a.from, &a.landings).cmp(&(b.from, &b.landings)));
             moves.iter().map(|m| m.path_notation()).collect()

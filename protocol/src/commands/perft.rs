@@ -2,8 +2,10 @@
 
 use super::{position_from_fen, Variant};
 use clap::Args;
+use dama_engine::board8::position::Position;
+use dama_engine::italian::notation::path_notation;
+use dama_engine::italian::{divide_parallel, PathMode};
 use dama_engine::search::MAX_THREADS;
-use dama_engine::{divide_parallel, path_notation, PathMode, Position};
 use std::time::Instant;
 
 /// Arguments of `dama perft`.
@@ -64,8 +66,8 @@ fn international(fen: &str, args: &PerftArgs) -> Result<(), String> {
     if args.threads > 1 {
         return Err("--variant international counts on one thread (no --threads yet)".to_string());
     }
-    let position =
-        parse_fen(fen).map_err(|e| format!("bad FEN '{}': {e}", dama_engine::excerpt(fen)))?;
+    let position = parse_fen(fen)
+        .map_err(|e| format!("bad FEN '{}': {e}", dama_engine::excerpt::excerpt(fen)))?;
     for depth in 1..=args.depth {
         let started = Instant::now();
         let nodes = perft(&position, depth);

@@ -3,7 +3,7 @@
 use super::location;
 use clap::Args;
 use dama_egdb::Tablebase;
-use dama_engine::parse_fen;
+use dama_engine::board8::fen::parse_fen;
 use std::path::PathBuf;
 
 /// Arguments of `dama egdb probe`.

@@ -12,8 +12,9 @@ use super::tables::{dispose, open_tables};
 use crate::variant::Variant;
 use dama_engine::english::English;
 use dama_engine::international::International;
+use dama_engine::italian::{EvalOptions, Italian};
+use dama_engine::rules::Rules;
 use dama_engine::search::{SearchControl, SearchLimits, Searcher, TranspositionTable};
-use dama_engine::{Italian, Rules};
 use std::any::Any;
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
@@ -26,6 +27,11 @@ pub trait HubRules: Rules {
 
     /// The game, if `game` is one of these rules.
     fn game(game: AnyGame) -> Option<Game<Self>>;
+
+    /// The evaluation the settings choose (the game's default for a game with one evaluation).
+    fn eval(_settings: &Settings) -> Self::Eval {
+        Self::Eval::default()
+    }
 
     /// Gives the searcher the endgame tables the settings name, for games that have them.
     fn attach_tables(_searcher: &mut Searcher<Self>, _settings: &Settings) -> Result<(), String> {
@@ -48,13 +54,19 @@ impl HubRules for Italian {
         }
     }
 
+    fn eval(settings: &Settings) -> EvalOptions {
+        settings.eval.clone()
+    }
+
     fn attach_tables(searcher: &mut Searcher<Italian>, settings: &Settings) -> Result<(), String> {
         open_tables(settings).map(|tables| searcher.set_endgame_tables(tables))
     }
 
     /// The choice among the moves within the book's score margin is weighted and seeded by the
     /// position, so the same position always gets the same move (repeatable matches).
-    fn book_move(position: &dama_engine::Position) -> Option<dama_engine::Move> {
+    fn book_move(
+        position: &dama_engine::board8::position::Position,
+    ) -> Option<dama_engine::board8::moves::Move> {
         use rand::SeedableRng;
         const BOOK_SEED: u64 = 0xDA3A_B00C;
         let mut rng = rand::rngs::StdRng::seed_from_u64(BOOK_SEED ^ position.key());
@@ -181,12 +193,12 @@ impl<R: HubRules> Play for Board<R> {
             return errors;
         }
         let threads = settings.threads;
-        let mut searcher = match Searcher::<R>::for_rules(settings.table_mib, threads) {
+        let mut searcher = match Searcher::<R>::new(settings.table_mib, threads) {
             Ok(searcher) => searcher,
             Err(e) => {
                 errors.push(format!("{e}: using a 1 MiB table"));
                 settings.table_mib = 1;
-                match Searcher::<R>::for_rules(1, threads) {
+                match Searcher::<R>::new(1, threads) {
                     Ok(searcher) => searcher,
                     Err(e) => {
                         errors.push(e.to_string());
@@ -197,6 +209,7 @@ impl<R: HubRules> Play for Board<R> {
         };
         searcher.set_quiet_ply_limit(settings.quiet_ply_limit);
         searcher.set_options(settings.search.clone());
+        searcher.set_eval(R::eval(settings));
         if let Err(message) = R::attach_tables(&mut searcher, settings) {
             errors.push(message);
         }
@@ -220,6 +233,7 @@ impl<R: HubRules> Play for Board<R> {
             Setting::QuietPlyLimit(plies) => searcher.set_quiet_ply_limit(*plies),
             Setting::Switch { .. } | Setting::Eval(_) | Setting::EvalFile(_) => {
                 searcher.set_options(settings.search.clone());
+                searcher.set_eval(R::eval(settings));
             }
             Setting::EgdbPath(_) | Setting::EgdbPieces(_) => {
                 open_tables(settings)?;

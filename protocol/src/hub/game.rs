@@ -4,10 +4,11 @@
 
 use crate::variant::Variant;
 use dama_engine::english::English;
+use dama_engine::history::play_line;
+use dama_engine::history::GameHistory;
 use dama_engine::international::International;
-use dama_engine::rules::play_line;
-use dama_engine::search::GameHistory;
-use dama_engine::{Italian, Rules};
+use dama_engine::italian::Italian;
+use dama_engine::rules::Rules;
 
 /// The current position and how the game reached it (repetitions, the move count).
 #[derive(Debug)]
@@ -74,7 +75,7 @@ impl AnyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_engine::parse_fen;
+    use dama_engine::board8::fen::parse_fen;
 
     #[test]
     fn replays_moves_in_every_notation() {

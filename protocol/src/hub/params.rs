@@ -2,8 +2,10 @@
 //! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
 
 use crate::variant::Variant;
+use dama_engine::italian::eval::learned::LearnedEval;
+use dama_engine::italian::EvalOptions;
 use dama_engine::search::skill::MAX_SKILL;
-use dama_engine::search::{LearnedEval, SearchOptions, DEFAULT_QUIET_PLY_LIMIT};
+use dama_engine::search::SearchOptions;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -74,8 +76,8 @@ pub enum Setting {
     MultiPv(usize),
     /// `skill`: playing strength, 1 (weakest) to 20 (full strength).
     Skill(u8),
-    /// One of the search's feature switches ([`SearchOptions::SWITCHES`]), for measuring each
-    /// feature in matches.
+    /// One of the search's feature switches ([`SearchOptions::SWITCHES`]) or the evaluation's
+    /// ([`EvalOptions::SWITCHES`]), for measuring each feature in matches.
     Switch { name: &'static str, on: bool },
 }
 
@@ -92,7 +94,7 @@ pub struct Settings {
     pub book: bool,
     /// The GUI may ponder.
     pub ponder: bool,
-    /// The 40-move limit in plies.
+    /// The move-count limit in plies.
     pub quiet_ply_limit: u32,
     /// Where the log goes, if anywhere.
     pub log_file: Option<PathBuf>,
@@ -100,8 +102,10 @@ pub struct Settings {
     pub egdb_path: Option<PathBuf>,
     /// The most pieces probed in the endgame tables (0: none).
     pub egdb_pieces: u32,
-    /// The search's feature switches and evaluation.
+    /// The search's feature switches.
     pub search: SearchOptions,
+    /// The Italian evaluation and its switches (English and International have one evaluation).
+    pub eval: EvalOptions,
     /// The weights file of the learned evaluation, if not the built-in weights.
     pub eval_file: Option<(PathBuf, Arc<LearnedEval>)>,
     /// Lines reported by a search (1: the best only).
@@ -118,11 +122,12 @@ impl Default for Settings {
             table_mib: 64,
             book: true,
             ponder: false,
-            quiet_ply_limit: DEFAULT_QUIET_PLY_LIMIT,
+            quiet_ply_limit: Variant::Italian.quiet_ply_limit(),
             log_file: None,
             egdb_path: None,
             egdb_pieces: MAX_EGDB_PIECES,
             search: SearchOptions::default(),
+            eval: EvalOptions::default(),
             eval_file: None,
             multipv: 1,
             skill: MAX_SKILL,
@@ -158,12 +163,16 @@ impl Settings {
             self.eval_file.as_ref().map(|(p, _)| p.display().to_string()).unwrap_or_default();
         list.push(declare(
             "eval",
-            self.search.eval_name(),
-            ParamKind::Enum { values: SearchOptions::EVALS.to_vec() },
+            self.eval.eval_name(),
+            ParamKind::Enum { values: EvalOptions::EVALS.to_vec() },
         ));
         list.push(declare("eval-file", eval_file, ParamKind::Text));
         for name in SearchOptions::SWITCHES {
             let on = self.search.get(name).unwrap_or(true);
+            list.push(declare(name, on, ParamKind::Bool));
+        }
+        for name in EvalOptions::SWITCHES {
+            let on = self.eval.get(name).unwrap_or(true);
             list.push(declare(name, on, ParamKind::Bool));
         }
         list
@@ -188,13 +197,14 @@ impl Settings {
             Setting::MultiPv(lines) => self.multipv = *lines,
             Setting::Skill(skill) => self.skill = *skill,
             Setting::Switch { name, on } => {
-                self.search.set(name, *on);
+                if !self.search.set(name, *on) {
+                    self.eval.set(name, *on);
+                }
             }
             Setting::Eval(name) => {
-                self.search.set_eval(name);
-                if let (Some((_, weights)), true) = (&self.eval_file, self.search.learned.is_some())
-                {
-                    self.search.learned = Some(weights.clone());
+                self.eval.set_eval(name);
+                if let (Some((_, weights)), true) = (&self.eval_file, self.eval.learned.is_some()) {
+                    self.eval.learned = Some(weights.clone());
                 }
             }
             Setting::EvalFile(file) => {
@@ -202,9 +212,9 @@ impl Settings {
                 // built-in weights, leaving the choice of evaluation as it was.
                 self.eval_file = file.clone();
                 match file {
-                    Some((_, weights)) => self.search.learned = Some(weights.clone()),
-                    None if self.search.learned.is_some() => {
-                        self.search.set_eval("learned");
+                    Some((_, weights)) => self.eval.learned = Some(weights.clone()),
+                    None if self.eval.learned.is_some() => {
+                        self.eval.set_eval("learned");
                     }
                     None => {}
                 }
@@ -248,20 +258,23 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
         }
         "multipv" => Setting::MultiPv(integer(name, value, 1, MAX_MULTIPV)? as usize),
         "skill" => Setting::Skill(integer(name, value, 1, u64::from(MAX_SKILL))? as u8),
-        "eval" => match SearchOptions::EVALS.iter().find(|e| **e == value) {
+        "eval" => match EvalOptions::EVALS.iter().find(|e| **e == value) {
             Some(eval) => Setting::Eval(eval),
             None => return Err(format!("eval must be classic or learned, got '{value}'")),
         },
         "eval-file" if value.is_empty() => Setting::EvalFile(None),
         "eval-file" => {
             let path = PathBuf::from(value);
-            let weights = crate::commands::eval::load_weights(&path)?;
+            let weights = crate::weights::load_weights(&path)?;
             Setting::EvalFile(Some((path, weights)))
         }
-        _ => match SearchOptions::SWITCHES.iter().find(|switch| **switch == name) {
-            Some(switch) => Setting::Switch { name: switch, on: boolean(name, value)? },
-            None => return Err(format!("unknown param '{name}'")),
-        },
+        _ => {
+            match SearchOptions::SWITCHES.iter().chain(EvalOptions::SWITCHES).find(|s| **s == name)
+            {
+                Some(switch) => Setting::Switch { name: switch, on: boolean(name, value)? },
+                None => return Err(format!("unknown param '{name}'")),
+            }
+        }
     };
     Ok(setting)
 }
@@ -315,9 +328,9 @@ mod tests {
     #[test]
     fn an_eval_file_selects_the_learned_evaluation_and_eval_switches_back_and_forth() {
         let path = std::env::temp_dir().join(format!("dama-params-{}.dwt", std::process::id()));
-        let mut weights = dama_engine::search::learned::EMBEDDED_WEIGHTS.to_vec();
+        let mut weights = dama_engine::italian::eval::learned::EMBEDDED_WEIGHTS.to_vec();
         // Another valid file: change one weight and fix the checksum.
-        let at = 24 + 4 * (dama_engine::search::learned::PATTERNS + 5);
+        let at = 24 + 4 * (dama_engine::italian::eval::learned::PATTERNS + 5);
         weights[at] ^= 7;
         let end = weights.len() - 4;
         let crc = crc32fast_free_checksum(&weights[..end]);
@@ -327,15 +340,15 @@ mod tests {
 
         let mut settings = Settings::default();
         settings.record(&parse_setting("eval", "classic").unwrap());
-        assert_eq!(settings.search.eval_name(), "classic");
+        assert_eq!(settings.eval.eval_name(), "classic");
         settings.record(&parse_setting("eval-file", &path.display().to_string()).unwrap());
-        assert_eq!(settings.search.learned.as_deref(), Some(&file_weights));
+        assert_eq!(settings.eval.learned.as_deref(), Some(&file_weights));
         settings.record(&parse_setting("eval", "classic").unwrap());
-        assert_eq!(settings.search.eval_name(), "classic");
+        assert_eq!(settings.eval.eval_name(), "classic");
         settings.record(&parse_setting("eval", "learned").unwrap());
-        assert_eq!(settings.search.learned.as_deref(), Some(&file_weights), "the file is kept");
+        assert_eq!(settings.eval.learned.as_deref(), Some(&file_weights), "the file is kept");
         settings.record(&parse_setting("eval-file", "").unwrap());
-        assert_eq!(settings.search.learned, Some(LearnedEval::embedded()));
+        assert_eq!(settings.eval.learned, Some(LearnedEval::embedded()));
         assert!(parse_setting("eval", "neural").is_err());
         assert!(parse_setting("eval-file", "/no/such/weights").is_err());
         std::fs::remove_file(&path).unwrap();

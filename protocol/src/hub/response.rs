@@ -6,9 +6,10 @@
 use super::params::{ParamDeclaration, ParamKind};
 use super::syntax::quote;
 use dama_engine::rules::line_text;
-use dama_engine::search::score::plies_to_end;
-use dama_engine::search::{Score, SearchInfo};
-use dama_engine::Rules;
+use dama_engine::rules::Rules;
+use dama_engine::score::plies_to_end;
+use dama_engine::score::Score;
+use dama_engine::search::SearchInfo;
 use std::fmt::{self, Display, Formatter};
 use std::time::Duration;
 
@@ -163,8 +164,9 @@ impl Display for Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_engine::search::score::{loss_in, win_in};
-    use dama_engine::{hub_notation, parse_move, Position};
+    use dama_engine::board8::position::Position;
+    use dama_engine::italian::notation::{hub_notation, parse_move};
+    use dama_engine::score::{loss_in, win_in};
 
     #[test]
     fn scores_in_men_with_wins_beyond_ninety() {

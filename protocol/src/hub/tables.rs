@@ -25,7 +25,7 @@ pub fn dispose(table: TranspositionTable) {
 /// a GUI would wait), limited to `egdb-pieces`; `None` when there are none or `egdb-pieces` is 0.
 pub fn open_tables(
     settings: &Settings,
-) -> Result<Option<std::sync::Arc<dyn dama_engine::search::EndgameTables>>, String> {
+) -> Result<Option<std::sync::Arc<dyn dama_engine::tables::EndgameTables>>, String> {
     if settings.egdb_pieces == 0 {
         return Ok(None);
     }

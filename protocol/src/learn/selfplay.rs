@@ -51,7 +51,7 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
         seed: args.seed,
         adjudicate: args.adjudicate,
         max_plies: 400,
-        options: args.eval.options()?,
+        eval: args.eval.eval()?,
     };
     interrupt::install()?;
     let bar = ProgressBar::new(u64::from(args.games));
@@ -88,7 +88,7 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
     say!(
         "time {seconds:.1} s, {:.0} new positions/s, eval {}",
         summary.new_positions as f64 / seconds.max(1e-9),
-        settings.options.eval_name()
+        settings.eval.eval_name()
     );
     if interrupt::requested() {
         say!("interrupted (Ctrl-C): run the same command again to resume");

@@ -1,8 +1,9 @@
 //! `dama tune`: fits the learned evaluation's weights to self-play data.
 
-use crate::commands::eval::load_weights;
+use crate::weights::load_weights;
 use clap::Args;
-use dama_engine::search::{LearnedEval, MAX_THREADS};
+use dama_engine::italian::eval::learned::LearnedEval;
+use dama_engine::search::MAX_THREADS;
 use dama_learn::{data, tune};
 use std::path::PathBuf;
 use std::time::Instant;

@@ -4,8 +4,9 @@
 //! moves, time, hangs, crashes) are the referee's, but are named here with the other endings.
 
 use super::config::{GameRules, ScoreRule};
-use dama_engine::search::GameHistory;
-use dama_engine::{Color, Rules};
+use dama_engine::color::Color;
+use dama_engine::history::GameHistory;
+use dama_engine::rules::Rules;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -161,7 +162,10 @@ pub fn game_over<R: Rules>(
 mod tests {
     use super::*;
     use crate::matches::config::Limit;
-    use dama_engine::{parse_fen, parse_move, Italian, Position};
+    use dama_engine::board8::fen::parse_fen;
+    use dama_engine::board8::position::Position;
+    use dama_engine::italian::notation::parse_move;
+    use dama_engine::italian::Italian;
     use std::time::Duration;
 
     fn base_rules() -> GameRules {
@@ -170,7 +174,7 @@ mod tests {
             time_margin: Duration::ZERO,
             patience: Duration::from_secs(1),
             max_plies: None,
-            quiet_ply_limit: dama_engine::search::DEFAULT_QUIET_PLY_LIMIT,
+            quiet_ply_limit: dama_engine::italian::QUIET_PLY_LIMIT,
             win_rule: None,
             draw_rule: None,
         }
@@ -183,13 +187,24 @@ mod tests {
     #[test]
     fn a_side_without_moves_loses() {
         let blocked = parse_fen("W:W29:B22,25,26").unwrap();
-        let end =
-            game_over::<Italian>(&blocked, &GameHistory::new(&blocked), 0, &base_rules(), &none());
+        let end = game_over::<Italian>(
+            &blocked,
+            &GameHistory::new::<Italian>(&blocked),
+            0,
+            &base_rules(),
+            &none(),
+        );
         let (result, termination, _) = end.unwrap();
         assert_eq!((result, termination), (GameResult::BlackWins, Termination::NoLegalMove));
         let start = Position::start();
         assert_eq!(
-            game_over::<Italian>(&start, &GameHistory::new(&start), 0, &base_rules(), &none()),
+            game_over::<Italian>(
+                &start,
+                &GameHistory::new::<Italian>(&start),
+                0,
+                &base_rules(),
+                &none()
+            ),
             None
         );
     }
@@ -197,20 +212,20 @@ mod tests {
     #[test]
     fn repetition_and_the_forty_move_count_draw() {
         let mut p = parse_fen("W:WK29:BK4").unwrap();
-        let mut history = GameHistory::new(&p);
+        let mut history = GameHistory::new::<Italian>(&p);
         for text in ["29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-29", "8-4"] {
             let mv = parse_move(&p, text).unwrap();
             let next = p.play(&mv);
-            history.push(&p, &mv, &next);
+            history.push_move::<Italian>(&p, &mv, &next);
             p = next;
         }
         let end = game_over::<Italian>(&p, &history, 8, &base_rules(), &none()).unwrap();
         assert_eq!((end.0, end.1), (GameResult::Draw, Termination::Repetition));
         let p = parse_fen("W:WK29:BK4").unwrap();
-        let mut history = GameHistory::new(&p).with_quiet_ply_limit(1);
+        let mut history = GameHistory::new::<Italian>(&p).with_quiet_ply_limit(1);
         let mv = parse_move(&p, "29-25").unwrap();
         let next = p.play(&mv);
-        history.push(&p, &mv, &next);
+        history.push_move::<Italian>(&p, &mv, &next);
         let end = game_over::<Italian>(&next, &history, 1, &base_rules(), &none()).unwrap();
         assert_eq!((end.0, end.1), (GameResult::Draw, Termination::FortyMoveRule));
     }
@@ -219,7 +234,7 @@ mod tests {
     fn max_plies_draws() {
         let start = Position::start();
         let rules = GameRules { max_plies: Some(10), ..base_rules() };
-        let history = GameHistory::new(&start);
+        let history = GameHistory::new::<Italian>(&start);
         assert_eq!(game_over::<Italian>(&start, &history, 9, &rules, &none()), None);
         let end = game_over::<Italian>(&start, &history, 10, &rules, &none()).unwrap();
         assert_eq!((end.0, end.1), (GameResult::Draw, Termination::MaxPlies));
@@ -228,7 +243,7 @@ mod tests {
     #[test]
     fn scores_must_agree_for_the_last_moves_of_both_engines() {
         let start = Position::start();
-        let history = GameHistory::new(&start);
+        let history = GameHistory::new::<Italian>(&start);
         let win = ScoreRule { moves: 2, score: 3.0, after: 0 };
         let win_rules = GameRules { win_rule: Some(win), ..base_rules() };
         // White's engine sees +3 and more, Black's -3 and less, twice each: White wins.

@@ -3,8 +3,11 @@
 //! move and reply of any game (generated), or a file of FENs and move lists. Each opening is
 //! played twice, colours reversed: a game pair.
 
+use dama_engine::board8::position::Position;
+use dama_engine::italian::notation::path_notation;
+use dama_engine::italian::Italian;
 use dama_engine::rules::line_text;
-use dama_engine::{path_notation, Italian, Position, Rules};
+use dama_engine::rules::Rules;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -239,7 +242,7 @@ mod tests {
         assert_eq!(ballots.len(), 174);
         assert!(ballots.iter().all(|b| b.moves.len() == 3 && b.start == Position::start()));
         assert_eq!(ballots[4].label, "ballot 5: 21-17 10-14 26-21");
-        let mut lines: Vec<Vec<dama_engine::Move>> =
+        let mut lines: Vec<Vec<dama_engine::board8::moves::Move>> =
             ballots.iter().map(|b| b.moves.clone()).collect();
         lines.sort_by_key(|l| l.iter().map(path_notation).collect::<Vec<_>>());
         lines.dedup();
@@ -265,7 +268,7 @@ mod tests {
         assert_eq!(openings[0].moves.len(), 2);
         assert_eq!(openings[1].start, Position::start());
         assert_eq!(path_notation(&openings[1].moves[1]), "10-14");
-        assert_eq!(dama_engine::to_fen(&openings[2].start), "B:W18:B14");
+        assert_eq!(dama_engine::board8::fen::to_fen(&openings[2].start), "B:W18:B14");
         assert!(parse_opening_lines::<Italian>("22-17").unwrap_err().starts_with("line 1:"));
         assert!(parse_opening_lines::<Italian>("X:W1").is_err());
         assert!(parse_opening_lines::<Italian>("W:W29:B22,25,26").is_err(), "no legal move");

@@ -8,8 +8,10 @@
 //! (tests/pydraughts/pdn_readback.py).
 
 use super::referee::{GameRecord, Termination};
+use dama_engine::color::Color;
+use dama_engine::pdn::{move_number, wrap_movetext};
 use dama_engine::rules::line_text;
-use dama_engine::{move_number, wrap_movetext, Color, Rules};
+use dama_engine::rules::Rules;
 use std::fmt::Write;
 
 /// The longest movetext line.
@@ -105,7 +107,9 @@ mod tests {
     use crate::matches::engine::Reply;
     use crate::matches::openings::GameSlot;
     use crate::matches::referee::{GameResult, PlayedMove, Termination};
-    use dama_engine::{parse_fen, parse_move, to_fen, Position};
+    use dama_engine::board8::fen::{parse_fen, to_fen};
+    use dama_engine::board8::position::Position;
+    use dama_engine::italian::notation::parse_move;
     use std::time::Duration;
 
     fn record(start: Position, texts: &[&str], first_engine_white: bool) -> GameRecord {

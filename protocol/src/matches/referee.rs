@@ -11,8 +11,10 @@ use super::game_end::{color_index, game_over};
 pub use super::game_end::{GameResult, Termination};
 use super::openings::{GameSlot, Opening};
 use super::stats::Outcome;
-use dama_engine::search::GameHistory;
-use dama_engine::{Color, Italian, Rules};
+use dama_engine::color::Color;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::Italian;
+use dama_engine::rules::Rules;
 use std::time::{Duration, Instant};
 
 /// A move of the game: an opening move (no reply) or an engine's.

@@ -42,7 +42,7 @@ pub enum Model {
 
 impl Scoreboard {
     /// Counts a finished game.
-    pub fn add<R: dama_engine::Rules>(&mut self, record: &GameRecord<R>) {
+    pub fn add<R: dama_engine::rules::Rules>(&mut self, record: &GameRecord<R>) {
         let outcome = record.outcome();
         self.tally.add(outcome);
         match self.waiting.remove(&record.slot.pair) {

@@ -1,6 +1,9 @@
 //! The board of `dama play` as text.
 
-use dama_engine::{Color, Piece, Position, Square};
+use dama_engine::board8::piece::Piece;
+use dama_engine::board8::position::Position;
+use dama_engine::board8::square::Square;
+use dama_engine::color::Color;
 
 /// The board as text, each dark square its piece or, when empty, its number (to type moves by),
 /// Black at the top unless `flipped`.

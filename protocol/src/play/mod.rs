@@ -7,13 +7,18 @@ mod board;
 
 pub use board::board_text;
 use clap::{Args, ValueEnum};
-use dama_engine::search::score::score_text;
-use dama_engine::search::skill::{self, MAX_SKILL};
-use dama_engine::search::{GameHistory, SearchControl, SearchLimits, Searcher};
-use dama_engine::{
-    move_number, parse_fen, parse_move, parse_pdn_games, short_notation, to_fen, Color, Move,
-    Position,
-};
+use dama_engine::board8::fen::{parse_fen, to_fen};
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
+use dama_engine::history::GameHistory;
+use dama_engine::italian::notation::{parse_move, short_notation};
+use dama_engine::italian::Italian;
+use dama_engine::pdn::{move_number, parse_pdn_games};
+use dama_engine::score::score_text;
+use dama_engine::search::skill;
+use dama_engine::search::skill::MAX_SKILL;
+use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -66,7 +71,12 @@ struct Game {
 
 impl Game {
     fn new(start: Position) -> Game {
-        Game { start, moves: Vec::new(), positions: vec![start], history: GameHistory::new(&start) }
+        Game {
+            start,
+            moves: Vec::new(),
+            positions: vec![start],
+            history: GameHistory::new::<Italian>(&start),
+        }
     }
 
     fn current(&self) -> Position {
@@ -76,7 +86,7 @@ impl Game {
     fn play(&mut self, mv: Move) {
         let before = self.current();
         let after = before.play(&mv);
-        self.history.push(&before, &mv, &after);
+        self.history.push_move::<Italian>(&before, &mv, &after);
         self.moves.push(mv);
         self.positions.push(after);
     }
@@ -129,7 +139,7 @@ impl Game {
             tokens.push(short_notation(&self.positions[i], mv));
         }
         tokens.push(result.to_string());
-        text.push_str(&dama_engine::wrap_movetext(&tokens, 79));
+        text.push_str(&dama_engine::pdn::wrap_movetext(&tokens, 79));
         text
     }
 }
@@ -151,7 +161,7 @@ struct Player {
     skill: u8,
     movetime: f64,
     flipped: bool,
-    searcher: Searcher,
+    searcher: Searcher<Italian>,
     rng: rand::rngs::StdRng,
     save: Option<PathBuf>,
 }
@@ -298,7 +308,7 @@ impl Player {
             }
             Err(e) => say!(
                 "'{}' is not a legal move or a command ({e}); legal moves: {}; 'help' lists the commands",
-                dama_engine::excerpt(text),
+                dama_engine::excerpt::excerpt(text),
                 legal_list(&position)
             ),
         }
@@ -359,7 +369,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         skill: args.skill,
         movetime: args.movetime,
         flipped: args.flip,
-        searcher: Searcher::new(64, 1).map_err(|e| e.to_string())?,
+        searcher: Searcher::<Italian>::new(64, 1).map_err(|e| e.to_string())?,
         rng: rand::SeedableRng::from_entropy(),
         save: args.save.clone(),
     };

@@ -3,7 +3,10 @@
 
 #![allow(dead_code)] // each test file uses a part
 
-use dama_engine::{parse_fen, parse_hub_position, parse_move, to_hub_position, Position};
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::board8::hubpos::{parse_hub_position, to_hub_position};
+use dama_engine::board8::position::Position;
+use dama_engine::italian::notation::parse_move;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -282,7 +285,7 @@ pub fn check_info(line: &str, position: &Position) -> Result<(), String> {
     let mut at = *position;
     for text in pv.split(' ') {
         let mv = parse_move(&at, text).map_err(|e| format!("pv: {e}"))?;
-        if dama_engine::hub_notation(&mv) != text {
+        if dama_engine::italian::notation::hub_notation(&mv) != text {
             return Err(format!("pv: {text} is not in Hub notation"));
         }
         at = at.play(&mv);
@@ -343,7 +346,7 @@ pub fn check_done(line: &str, position: &Position) -> Result<(), String> {
     }
     let best = tokens.next().and_then(|t| t.strip_prefix("move=")).ok_or("move= must be first")?;
     let mv = parse_move(position, best).map_err(|e| e.to_string())?;
-    if dama_engine::hub_notation(&mv) != best {
+    if dama_engine::italian::notation::hub_notation(&mv) != best {
         return Err("move not in Hub notation".into());
     }
     if let Some(token) = tokens.next() {

@@ -3,7 +3,8 @@
 
 #![allow(dead_code)]
 
-use dama_engine::{parse_fen, parse_move};
+use dama_engine::board8::fen::parse_fen;
+use dama_engine::italian::notation::parse_move;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -132,7 +133,7 @@ pub fn read_pdn(path: &Path) -> Vec<PdnGame> {
 }
 
 /// Replays a game from its FEN tag with Dama's rules; panics on an illegal move.
-pub fn replay(game: &PdnGame) -> dama_engine::Position {
+pub fn replay(game: &PdnGame) -> dama_engine::board8::position::Position {
     let mut position = parse_fen(&game.tags["FEN"]).expect("the FEN tag parses");
     for text in &game.moves {
         let mv = parse_move(&position, text)

@@ -1,7 +1,11 @@
-//! The move type: a quiet step or a complete capture sequence.
+//! The 8x8 move: a quiet step or a complete capture sequence.
 
-use crate::bitboard::Bitboard;
-use crate::square::Square;
+use super::bitboard::Bitboard;
+use super::square::Square;
+use crate::movelist::List;
+
+/// A list of 8x8 moves on the stack.
+pub type MoveList = List<Move>;
 
 /// A move: where the piece starts and ends, the set of captured pieces and the order in which they
 /// were captured (from which the landing squares of the path follow).
@@ -115,6 +119,15 @@ impl Move {
                 Square::from_bit(at as u32)
             })
             .collect()
+    }
+
+    /// The move in 15 bits for a transposition table: start and end square indexes and a hash of
+    /// the captured set (the 16th bit may be set; the table ignores it).
+    #[inline(always)]
+    pub fn packed(&self) -> u16 {
+        let captured = self.captured().to_square_mask();
+        let hash = (captured.wrapping_mul(0x9E37_79B1) >> 26) as u16;
+        self.from().index() as u16 | (self.to().index() as u16) << 5 | hash << 10
     }
 }
 

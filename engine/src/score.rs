@@ -1,5 +1,11 @@
-//! Search scores: centi-men from the side to move's point of view, with wins and losses encoded
-//! as distance to the end of the game in plies.
+//! Scores: centi-men from the side to move's point of view, with wins and losses encoded as
+//! distance to the end of the game in plies.
+//!
+//! Database scores form their own band, between evaluations and the search's own proven wins:
+//! a database win `ply` plies from the root scores [`TABLEBASE_WIN`]` - ply`. They are exact
+//! under the databases' convention (the move count and repetitions are not counted).
+
+use crate::tables::TablebaseValue;
 
 /// A score in hundredths of a man (a man = 100), from the side to move's point of view.
 pub type Score = i32;
@@ -40,10 +46,29 @@ pub fn plies_to_end(score: Score) -> Option<i32> {
     }
 }
 
+/// The score of a database win at the root.
+pub const TABLEBASE_WIN: Score = WIN_BOUND - 1_000;
+/// Scores beyond this (and not beyond [`WIN_BOUND`]) are database results.
+pub const TABLEBASE_BOUND: Score = TABLEBASE_WIN - 1_000;
+
+/// The score of a database value `ply` plies from the root.
+pub const fn tablebase_score(value: TablebaseValue, ply: u32) -> Score {
+    match value {
+        TablebaseValue::Win => TABLEBASE_WIN - ply as Score,
+        TablebaseValue::Loss => -TABLEBASE_WIN + ply as Score,
+        TablebaseValue::Draw => 0,
+    }
+}
+
+/// Whether `score` is a database win or loss (not an evaluation, not a proven win).
+pub const fn is_tablebase_score(score: Score) -> bool {
+    score.abs() > TABLEBASE_BOUND && score.abs() <= WIN_BOUND
+}
+
 /// Formats a score in men for people: `+0.35`, `win in 7` / `loss in 4` (plies), or `tb win` /
 /// `tb loss` for a result of the endgame tables.
 pub fn score_text(score: Score) -> String {
-    if super::endgame::is_tablebase_score(score) {
+    if is_tablebase_score(score) {
         return (if score > 0 { "tb win" } else { "tb loss" }).to_string();
     }
     match plies_to_end(score) {
@@ -90,5 +115,16 @@ mod tests {
         assert_eq!(plies_to_end(win_in(9)), Some(9));
         assert_eq!(plies_to_end(loss_in(4)), Some(-4));
         assert_eq!(plies_to_end(120), None);
+    }
+
+    #[test]
+    fn tablebase_scores_are_their_own_band() {
+        let win = tablebase_score(TablebaseValue::Win, 7);
+        assert!(is_tablebase_score(win) && is_tablebase_score(-win));
+        assert!(!is_decisive(win));
+        assert!(!is_tablebase_score(win_in(3)));
+        assert!(!is_tablebase_score(2_000));
+        assert_eq!(tablebase_score(TablebaseValue::Draw, 3), 0);
+        assert!(tablebase_score(TablebaseValue::Win, 3) > win);
     }
 }

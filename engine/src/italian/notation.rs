@@ -4,12 +4,12 @@
 //! Text from outside is read into a [`MoveText`], then checked against a position to become a
 //! legal [`Move`] or a [`MoveTextError`] that says why not.
 
+use super::capture::PathMode;
+use crate::board8::moves::Move;
+use crate::board8::moves::MoveList;
+use crate::board8::position::Position;
+use crate::board8::square::Square;
 use crate::excerpt::Excerpt;
-use crate::movegen::PathMode;
-use crate::movelist::MoveList;
-use crate::moves::Move;
-use crate::position::Position;
-use crate::square::Square;
 use std::fmt;
 use std::str::FromStr;
 
@@ -122,7 +122,7 @@ impl MoveText {
                 // Hub form: from, to, then every captured square in any order.
                 if squares[1] == mv.to() && squares.len() - 2 == mv.capture_count() {
                     let captured = mv.captured();
-                    let mut seen = crate::bitboard::Bitboard::EMPTY;
+                    let mut seen = crate::board8::bitboard::Bitboard::EMPTY;
                     return squares[2..].iter().all(|s| {
                         let fresh = !seen.contains(*s);
                         seen.insert(*s);
@@ -227,7 +227,7 @@ pub fn short_notation(position: &Position, mv: &Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::parse_fen;
+    use crate::board8::fen::parse_fen;
 
     #[test]
     fn every_form_reads_back() {

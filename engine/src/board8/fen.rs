@@ -5,10 +5,11 @@
 //! squares, `K` before a king, ranges `n-m` (also `Kn-m`), pieces in any order, spaces around items
 //! and a trailing period. Anything else is an error that says what and where.
 
-use crate::bitboard::Bitboard;
+use super::bitboard::Bitboard;
+use super::position::{Position, SetupError};
+use super::square::Square;
+use crate::color::Color;
 use crate::excerpt::Excerpt;
-use crate::position::{Color, Position, SetupError};
-use crate::square::Square;
 use std::fmt;
 
 /// Why a FEN could not be read.
@@ -185,6 +186,12 @@ impl std::str::FromStr for Position {
     type Err = FenError;
     fn from_str(text: &str) -> Result<Position, FenError> {
         parse_fen(text)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", to_fen(self))
     }
 }
 

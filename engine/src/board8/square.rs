@@ -1,7 +1,7 @@
 //! Squares of the Italian board, numbered 1..32 as in the FID rules (Art. 2.4).
 //!
 //! Square 1 is the top-left dark square seen from White (a8), 32 is h1. Internally every square
-//! also has a *bit index* in a 36-bit padded layout (see [`crate::bitboard`]) in which each of the
+//! also has a *bit index* in a 36-bit padded layout (see [`crate::board8::bitboard`]) in which each of the
 //! four diagonal steps is one constant shift.
 
 use std::fmt;

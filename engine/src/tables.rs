@@ -1,14 +1,9 @@
-//! Endgame databases as the search sees them: a small trait that a front end implements over
-//! its tables (the engine itself reads no files), the scores of database results, and the
-//! choice of value-preserving root moves.
-//!
-//! Database scores form their own band, between evaluations and the search's own proven wins:
-//! a database win `ply` plies from the root scores [`TABLEBASE_WIN`]` - ply`. They are exact
-//! under the databases' convention (the 40-move count and repetitions are not counted).
+//! Endgame databases as the rules and the search see them: a small trait that a front end
+//! implements over its tables (the engine itself reads no files), the value it answers, and the
+//! choice of value-preserving root moves. The scores of database results are [`crate::score`]'s.
 
-use crate::moves::Move;
-use crate::position::Position;
-use crate::search::score::{Score, WIN_BOUND};
+use crate::board8::moves::Move;
+use crate::board8::position::Position;
 
 /// The value of a position for the side to move, as the tables give it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -46,25 +41,6 @@ pub trait EndgameTables: Send + Sync {
     fn probe_distance(&self, position: &Position) -> Option<(TablebaseValue, Option<u32>)> {
         self.probe(position).map(|v| (v, None))
     }
-}
-
-/// The score of a database win at the root.
-pub const TABLEBASE_WIN: Score = WIN_BOUND - 1_000;
-/// Scores beyond this (and not beyond [`WIN_BOUND`]) are database results.
-pub const TABLEBASE_BOUND: Score = TABLEBASE_WIN - 1_000;
-
-/// The score of a database value `ply` plies from the root.
-pub const fn tablebase_score(value: TablebaseValue, ply: u32) -> Score {
-    match value {
-        TablebaseValue::Win => TABLEBASE_WIN - ply as Score,
-        TablebaseValue::Loss => -TABLEBASE_WIN + ply as Score,
-        TablebaseValue::Draw => 0,
-    }
-}
-
-/// Whether `score` is a database win or loss (not an evaluation, not a proven win).
-pub const fn is_tablebase_score(score: Score) -> bool {
-    score.abs() > TABLEBASE_BOUND && score.abs() <= WIN_BOUND
 }
 
 /// Keeps only the root moves that preserve the position's value: in a win, the moves to a
@@ -106,8 +82,8 @@ pub fn filter_root_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::parse_fen;
-    use crate::notation::path_notation;
+    use crate::board8::fen::parse_fen;
+    use crate::italian::notation::path_notation;
 
     /// White to move wins in 5; after a White king reaches square 6 Black loses in 4, after any
     /// other move in 8 (so only the moves to 6 keep the quickest win).
@@ -121,11 +97,12 @@ mod tests {
             self.probe_distance(position).map(|(v, _)| v)
         }
         fn probe_distance(&self, position: &Position) -> Option<(TablebaseValue, Option<u32>)> {
-            let on_six = position.pieces(crate::Color::White).into_iter().any(|s| s.number() == 6);
+            let on_six =
+                position.pieces(crate::color::Color::White).into_iter().any(|s| s.number() == 6);
             Some(match (position.side_to_move(), on_six) {
-                (crate::Color::White, _) => (TablebaseValue::Win, Some(5)),
-                (crate::Color::Black, true) => (TablebaseValue::Loss, Some(4)),
-                (crate::Color::Black, false) => (TablebaseValue::Loss, Some(8)),
+                (crate::color::Color::White, _) => (TablebaseValue::Win, Some(5)),
+                (crate::color::Color::Black, true) => (TablebaseValue::Loss, Some(4)),
+                (crate::color::Color::Black, false) => (TablebaseValue::Loss, Some(8)),
             })
         }
     }
@@ -139,16 +116,5 @@ mod tests {
         assert_eq!(value, Some((TablebaseValue::Win, Some(5))));
         let kept: Vec<String> = moves.iter().map(path_notation).collect();
         assert_eq!(kept, ["3-6"]);
-    }
-
-    #[test]
-    fn tablebase_scores_are_their_own_band() {
-        let win = tablebase_score(TablebaseValue::Win, 7);
-        assert!(is_tablebase_score(win) && is_tablebase_score(-win));
-        assert!(!crate::search::score::is_decisive(win));
-        assert!(!is_tablebase_score(crate::search::score::win_in(3)));
-        assert!(!is_tablebase_score(2_000));
-        assert_eq!(tablebase_score(TablebaseValue::Draw, 3), 0);
-        assert!(tablebase_score(TablebaseValue::Win, 3) > win);
     }
 }

@@ -1,11 +1,9 @@
 //! Capture sequences: the depth-first search over every complete capture, ranked by the FID
 //! precedence rules (Art. 6.6-6.10) as one packed key, and the count of men's longest captures.
 
-use crate::bitboard::Bitboard;
-use crate::movegen::{man_directions, promotion_row, step, KING_DIRECTIONS};
-use crate::movelist::MoveList;
-use crate::moves::Move;
-use crate::square::SQUARE_OF_BIT;
+use crate::board8::bitboard::{man_directions, promotion_row, step, Bitboard, KING_DIRECTIONS};
+use crate::board8::moves::{Move, MoveList};
+use crate::board8::square::SQUARE_OF_BIT;
 
 /// The precedence of a complete capture sequence (FID Art. 6.6-6.10), packed so that a larger
 /// integer is a better capture and the criteria are compared in the rulebook's order:

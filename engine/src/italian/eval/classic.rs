@@ -3,10 +3,11 @@
 //! Every weight has a name and lives in [`EvalWeights`]; the search uses [`EvalWeights::DEFAULT`].
 //! Terms are computed for White and for Black with mirrored tables, then White minus Black.
 
-use crate::bitboard::Bitboard;
-use crate::position::{Color, Position};
-use crate::search::score::Score;
-use crate::square::Square;
+use crate::board8::bitboard::Bitboard;
+use crate::board8::position::Position;
+use crate::board8::square::Square;
+use crate::color::Color;
+use crate::score::Score;
 
 /// The weights of the evaluation terms, in hundredths of a man.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -168,7 +169,7 @@ const fn cones(white: bool) -> [u64; 32] {
             let ahead = if white { r - r2 } else { r2 - r };
             let dc = if c2 > c { c2 - c } else { c - c2 };
             if ahead >= 1 && dc <= ahead + 1 {
-                table[s] |= 1u64 << crate::square::BIT_OF_SQUARE[t];
+                table[s] |= 1u64 << crate::board8::square::BIT_OF_SQUARE[t];
             }
             t += 1;
         }
@@ -185,7 +186,7 @@ const fn squares(numbers: &[u8]) -> Bitboard {
     let mut bits = 0u64;
     let mut i = 0;
     while i < numbers.len() {
-        bits |= 1u64 << crate::square::BIT_OF_SQUARE[numbers[i] as usize - 1];
+        bits |= 1u64 << crate::board8::square::BIT_OF_SQUARE[numbers[i] as usize - 1];
         i += 1;
     }
     Bitboard(bits)
@@ -199,7 +200,7 @@ const fn region(rows: (u8, u8), columns: (u8, u8)) -> Bitboard {
         let square = Square::ALL[s];
         let (r, c) = (square.row(), square.column());
         if r >= rows.0 && r <= rows.1 && c >= columns.0 && c <= columns.1 {
-            bits |= 1u64 << crate::square::BIT_OF_SQUARE[s];
+            bits |= 1u64 << crate::board8::square::BIT_OF_SQUARE[s];
         }
         s += 1;
     }
@@ -285,7 +286,7 @@ fn side_terms(position: &Position, color: Color, w: &EvalWeights) -> Score {
         score += (kings & KING_CENTRE).count() as Score * w.king_centre;
         for k in kings {
             let single = Bitboard::from_square(k);
-            let free = crate::bitboard::Direction::ALL
+            let free = crate::board8::bitboard::Direction::ALL
                 .iter()
                 .filter(|&&d| single.shift(d).intersects(empty))
                 .count() as Score;
@@ -329,7 +330,7 @@ fn hunt(position: &Position, lead_for_white: Score, w: &EvalWeights) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::parse_fen;
+    use crate::board8::fen::parse_fen;
 
     #[test]
     fn the_start_position_is_balanced() {

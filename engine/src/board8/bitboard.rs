@@ -16,7 +16,7 @@
 //! and +5 (right). A step off the side of the board lands on a ghost bit and a step off the top
 //! or bottom leaves the 36-bit range; masking with [`Bitboard::ALL`] removes both.
 
-use crate::square::{Square, BIT_OF_SQUARE};
+use super::square::{Square, BIT_OF_SQUARE};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
 
@@ -270,6 +270,42 @@ impl BitAndAssign for Bitboard {
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.into_iter().map(|s| s.number())).finish()
+    }
+}
+
+// Raw words, for the set-wise move generators' inner loops.
+
+/// Every square, as a raw padded-layout word.
+pub(crate) const ALL: u64 = Bitboard::ALL.0;
+
+/// One diagonal step of a raw padded-layout word by a signed offset.
+#[inline(always)]
+pub(crate) const fn step(bits: u64, offset: i32) -> u64 {
+    if offset > 0 {
+        (bits << offset) & ALL
+    } else {
+        (bits >> -offset) & ALL
+    }
+}
+
+pub(crate) const KING_DIRECTIONS: [i32; 4] = [-5, -4, 4, 5];
+
+/// The forward directions of a side's men: White towards row 0, Black towards row 7.
+#[inline(always)]
+pub(crate) const fn man_directions(white: bool) -> [i32; 2] {
+    if white {
+        [-5, -4]
+    } else {
+        [4, 5]
+    }
+}
+
+#[inline(always)]
+pub(crate) const fn promotion_row(white: bool) -> u64 {
+    if white {
+        Bitboard::WHITE_PROMOTION.0
+    } else {
+        Bitboard::BLACK_PROMOTION.0
     }
 }
 

@@ -1,69 +1,14 @@
-//! The position: where the pieces stand and who is to move. A small `Copy` value; playing a move
-//! returns a new position (copy-make). Game history (repetitions, the 40-move count) lives outside.
+//! The 8x8 position: where the pieces stand and who is to move. A small `Copy` value; playing a
+//! move returns a new position (copy-make). The game's history (repetitions, the move count) is
+//! [`crate::history`].
 
-use crate::bitboard::Bitboard;
-use crate::moves::Move;
-use crate::square::Square;
-use crate::zobrist;
+use super::bitboard::Bitboard;
+use super::moves::Move;
+use super::piece::Piece;
+use super::square::Square;
+use super::zobrist;
+use crate::color::Color;
 use std::fmt;
-
-/// A side.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Color {
-    /// White, who moves first and whose men move towards squares 1-4.
-    White,
-    /// Black, whose men move towards squares 29-32.
-    Black,
-}
-
-impl Color {
-    /// The other side.
-    #[inline]
-    pub const fn opposite(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-}
-
-/// A piece: a man (pedina) or a king (dama) of either colour.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Piece {
-    /// A white man.
-    WhiteMan = 0,
-    /// A white king.
-    WhiteKing = 1,
-    /// A black man.
-    BlackMan = 2,
-    /// A black king.
-    BlackKing = 3,
-}
-
-impl Piece {
-    /// The piece of `color`, a king when `king`.
-    pub const fn new(color: Color, king: bool) -> Piece {
-        match (color, king) {
-            (Color::White, false) => Piece::WhiteMan,
-            (Color::White, true) => Piece::WhiteKing,
-            (Color::Black, false) => Piece::BlackMan,
-            (Color::Black, true) => Piece::BlackKing,
-        }
-    }
-
-    /// The piece's colour.
-    pub const fn color(self) -> Color {
-        match self {
-            Piece::WhiteMan | Piece::WhiteKing => Color::White,
-            Piece::BlackMan | Piece::BlackKing => Color::Black,
-        }
-    }
-
-    /// Whether the piece is a king.
-    pub const fn is_king(self) -> bool {
-        matches!(self, Piece::WhiteKing | Piece::BlackKing)
-    }
-}
 
 /// Why a set of pieces is not a position the game can reach or the engine can play from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -289,17 +234,18 @@ impl Position {
         debug_assert!((next.kings - (next.white | next.black)).is_empty());
         next
     }
+
+    /// Whether `mv` (a move of this position) resets the move count and ends every repetition:
+    /// a man moved or a piece was captured.
+    #[inline(always)]
+    pub fn is_irreversible(&self, mv: &Move) -> bool {
+        mv.is_capture() || !self.kings.contains(mv.from())
+    }
 }
 
 impl Default for Position {
     fn default() -> Position {
         Position::start()
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::fen::to_fen(self))
     }
 }
 

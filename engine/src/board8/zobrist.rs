@@ -3,8 +3,8 @@
 //! The numbers come from a fixed SplitMix64 sequence computed at compile time, so keys are the same
 //! in every build and on every machine (the transposition table and book may rely on that).
 
-use crate::position::Piece;
-use crate::square::{Square, BIT_OF_SQUARE};
+use super::piece::Piece;
+use super::square::{Square, BIT_OF_SQUARE};
 
 const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -6,45 +6,13 @@
 //! enter the list, so no caller ever sees a capture the rules forbid. Otherwise the quiet moves
 //! are produced set-wise, one shift per direction.
 
-use crate::bitboard::Bitboard;
-use crate::capture::{man_paths, CaptureSearch};
-pub use crate::capture::{precedence_key, PathMode, PrecedenceKey};
-use crate::movelist::MoveList;
-use crate::moves::Move;
-use crate::position::{Color, Position};
-
-pub(crate) const ALL: u64 = Bitboard::ALL.0;
-
-/// One diagonal step of a raw padded-layout word by a signed offset.
-#[inline(always)]
-pub(crate) const fn step(bits: u64, offset: i32) -> u64 {
-    if offset > 0 {
-        (bits << offset) & ALL
-    } else {
-        (bits >> -offset) & ALL
-    }
-}
-
-pub(crate) const KING_DIRECTIONS: [i32; 4] = [-5, -4, 4, 5];
-
-/// The forward directions of a side's men: White towards row 0, Black towards row 7.
-#[inline(always)]
-pub(crate) const fn man_directions(white: bool) -> [i32; 2] {
-    if white {
-        [-5, -4]
-    } else {
-        [4, 5]
-    }
-}
-
-#[inline(always)]
-pub(crate) const fn promotion_row(white: bool) -> u64 {
-    if white {
-        Bitboard::WHITE_PROMOTION.0
-    } else {
-        Bitboard::BLACK_PROMOTION.0
-    }
-}
+use super::capture::{man_paths, CaptureSearch, PathMode};
+use crate::board8::bitboard::{
+    man_directions, promotion_row, step, Bitboard, ALL, KING_DIRECTIONS,
+};
+use crate::board8::moves::{Move, MoveList};
+use crate::board8::position::Position;
+use crate::color::Color;
 
 /// The raw sets the generator works on, seen from the side to move.
 struct Sides {

@@ -1,10 +1,10 @@
 //! Perft: the number of leaf positions of the legal move tree to a given depth, the standard
 //! check of a move generator. Bulk counting: at the last ply the moves are counted, not played.
 
-use crate::movegen::PathMode;
-use crate::movelist::MoveList;
-use crate::moves::Move;
-use crate::position::Position;
+use super::capture::PathMode;
+use crate::board8::moves::Move;
+use crate::board8::moves::MoveList;
+use crate::board8::position::Position;
 use rayon::prelude::*;
 
 /// The number of leaves `depth` plies below `position`.

@@ -38,9 +38,10 @@
 //! feature its middle-game and end-game weight as `i16`; then the CRC-32 of everything before it
 //! as `u32`. [`LearnedEval::from_bytes`] checks all of it.
 
-use crate::position::{Color, Position};
-use crate::search::score::Score;
-use crate::square::{Square, BIT_OF_SQUARE};
+use crate::board8::position::Position;
+use crate::board8::square::{Square, BIT_OF_SQUARE};
+use crate::color::Color;
+use crate::score::Score;
 use std::sync::{Arc, OnceLock};
 
 /// Own man on a square, by view square index.
@@ -88,7 +89,7 @@ const VERSION: u32 = 1;
 const HEADER_BYTES: usize = 24;
 
 /// The weights file built into the binary (`dama tune` writes files of this format).
-pub const EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../weights/learned.dwt");
+pub const EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../../weights/learned.dwt");
 
 /// Padded-layout bit offset of each row's first square.
 const ROW_OFFSET: [u32; 8] = {
@@ -469,7 +470,7 @@ impl LearnedEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::parse_fen;
+    use crate::board8::fen::parse_fen;
 
     #[test]
     fn square_masks_match_the_slow_conversion() {
@@ -562,7 +563,7 @@ mod tests {
             LearnedEval::from_bytes(&LearnedEval::to_bytes(&vec![[2000.0; 2]; FEATURES])).unwrap();
         let p = parse_fen("W:W21-32:B1-4").unwrap();
         assert_eq!(eval.evaluate(&p), EVAL_LIMIT);
-        const { assert!(EVAL_LIMIT < crate::search::endgame::TABLEBASE_BOUND) };
+        const { assert!(EVAL_LIMIT < crate::score::TABLEBASE_BOUND) };
     }
 
     #[test]

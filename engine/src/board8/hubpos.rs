@@ -1,9 +1,11 @@
 //! The Hub protocol's position string: the side to move (`W`/`B`) then one character per square
 //! 1..32: `w`/`b` men, `W`/`B` kings, `e` empty. The start is `Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww`.
 
-use crate::bitboard::Bitboard;
-use crate::position::{Color, Piece, Position, SetupError};
-use crate::square::Square;
+use super::bitboard::Bitboard;
+use super::piece::Piece;
+use super::position::{Position, SetupError};
+use super::square::Square;
+use crate::color::Color;
 use std::fmt;
 
 /// Why a Hub position string could not be read.
