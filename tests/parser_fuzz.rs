@@ -148,7 +148,7 @@ proptest! {
             .prop_flat_map(|line| mutated(line.to_string())),
         ]
     ) {
-        for variant in dama::variant::Variant::ALL {
+        for variant in dama_engine::variant::Variant::ALL {
             let _ = parse_command(&text, variant);
         }
     }

@@ -25,12 +25,14 @@
 //! Modules, from the bottom up: [`value`] (values and the distance byte), [`material`]
 //! (materials, slices and their order), [`index`] (the dense index of a material), `solve` and
 //! [`slice_builder`] (retrograde analysis and the check of a slice), [`store`] (the file format),
-//! [`build`](mod@build) (all slices into a directory, resumably), [`probe`] (the prober).
+//! [`build`](mod@build) (all slices into a directory, resumably), [`probe`] (the prober),
+//! [`location`] (the default directory).
 
 pub mod build;
 mod cache;
 pub mod error;
 pub mod index;
+pub mod location;
 pub mod material;
 pub mod memory;
 pub mod probe;
@@ -41,6 +43,7 @@ pub mod value;
 
 pub use build::{build, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES};
 pub use error::EgdbError;
+pub use location::default_dir;
 pub use material::{Material, Slice};
 pub use probe::{Probe, Tablebase};
 pub use value::{Code, Value};

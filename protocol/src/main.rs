@@ -3,7 +3,7 @@
 //! Every subcommand lives in its own module under `commands`; this file only parses the command
 //! line and reports errors: one line on stderr and exit status 2.
 
-use dama::{annotate, commands, egdb, hub, learn, matches, play, tell};
+use dama::{annotate, commands, egdb, hub, learn, play, tell};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -34,14 +34,12 @@ enum Command {
     Hub(hub::HubArgs),
     /// Build and probe the endgame databases (win/loss/draw and distance with few pieces).
     Egdb(egdb::EgdbArgs),
-    /// Play fast games against itself and write their quiet positions as training data.
-    Selfplay(learn::selfplay::SelfPlayArgs),
-    /// Fit the learned evaluation's weights to self-play data.
-    Tune(learn::tune::TuneArgs),
+    #[command(flatten)]
+    Learn(learn::LearnCommand),
     /// Play a game against the engine in the terminal.
     Play(play::PlayArgs),
     /// Play a refereed match between two Hub engines: score, Elo, SPRT and PDN.
-    Match(Box<matches::MatchArgs>),
+    Match(Box<dama_arena::MatchArgs>),
 }
 
 fn main() -> ExitCode {
@@ -59,10 +57,11 @@ fn main() -> ExitCode {
         Command::Book(args) => commands::book::run(&args),
         Command::Egdb(args) => egdb::run(&args),
         Command::Hub(args) => hub::run(&args),
-        Command::Match(args) => matches::run(&args),
+        Command::Match(args) => {
+            dama_arena::run(&args).map(|report| dama::terminal::out_text(&report))
+        }
         Command::Play(args) => play::run(&args),
-        Command::Selfplay(args) => learn::selfplay::run(&args),
-        Command::Tune(args) => learn::tune::run(&args),
+        Command::Learn(command) => learn::run(&command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -183,7 +183,7 @@ fn follow(lines: Vec<Vec<u8>>) -> (Vec<Vec<u8>>, Expected) {
             kept.push(line);
             continue;
         };
-        match parse_command(&text, dama::variant::Variant::Italian) {
+        match parse_command(&text, dama_engine::variant::Variant::Italian) {
             Ok(Some(Command::Quit)) => continue,
             // The model follows Italian games: a line changing the variant is left out.
             Ok(Some(Command::SetParam(Setting::Variant(_)))) => continue,
@@ -238,7 +238,7 @@ fn run_session(lines: Vec<Vec<u8>>) -> Result<(Duration, usize, usize), TestCase
                 let mut bytes = std::io::Cursor::new([l.as_slice(), b"\n"].concat());
                 matches!(
                     read_line(&mut bytes, &mut Vec::new()),
-                    Ok(Some(InputLine::Text(t))) if matches!(parse_command(&t, dama::variant::Variant::Italian), Ok(Some(Command::Ping)))
+                    Ok(Some(InputLine::Text(t))) if matches!(parse_command(&t, dama_engine::variant::Variant::Italian), Ok(Some(Command::Ping)))
                 )
             })
             .count();

@@ -1,6 +1,6 @@
 //! `dama analyze`: search a position and print each completed iteration, then `bestmove`.
 
-use super::{play_moves, position_from_fen, Variant};
+use super::{play_moves, position_from_fen};
 use clap::Args;
 use dama_engine::english::English;
 use dama_engine::history::play_line;
@@ -11,6 +11,8 @@ use dama_engine::rules::line_text;
 use dama_engine::rules::Rules;
 use dama_engine::search::{SearchControl, SearchInfo, SearchLimits, Searcher};
 use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
+use dama_engine::variant::Variant;
+use dama_frontend::variant_arg::variant_parser;
 use std::time::Duration;
 
 /// Arguments of `dama analyze`.
@@ -21,7 +23,7 @@ pub struct AnalyzeArgs {
     fen: Option<String>,
     /// The game: italian, english or international draughts. The book, the endgame tables and
     /// the evaluation choices (--eval) are Italian.
-    #[arg(long, value_enum, default_value_t = Variant::Italian)]
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".
     #[arg(long, default_value = "")]
@@ -58,7 +60,7 @@ pub struct AnalyzeArgs {
     eval: super::eval::EvalArgs,
 }
 
-pub use dama_engine::score::score_text;
+use dama_engine::score::score_text;
 
 /// The search limits the arguments ask for.
 fn limits(args: &AnalyzeArgs) -> Result<SearchLimits, String> {

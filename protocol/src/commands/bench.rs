@@ -1,7 +1,6 @@
 //! `dama bench`: a fixed search over varied positions; the total node count with one thread is a
 //! fingerprint of the search's behaviour, the speed a measure of the machine and the build.
 
-use super::Variant;
 use clap::Args;
 use dama_engine::english::English;
 use dama_engine::history::GameHistory;
@@ -10,6 +9,8 @@ use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
 use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
+use dama_engine::variant::Variant;
+use dama_frontend::variant_arg::variant_parser;
 use std::time::Instant;
 
 /// The bench positions: openings, middlegames, endings with kings (one FEN a line, `#` comments).
@@ -29,7 +30,7 @@ pub struct BenchArgs {
     depth: Option<u32>,
     /// The game whose positions and rules are searched. The evaluation choices (--eval) are
     /// Italian.
-    #[arg(long, value_enum, default_value_t = Variant::Italian)]
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]

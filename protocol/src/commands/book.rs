@@ -1,8 +1,7 @@
 //! `dama book`: build an opening book with the engine, show a position's book moves, and report a
 //! book's size and ballot coverage. Format and method: docs/book.md.
 
-use super::analyze::score_text;
-use super::{play_moves, position_from_fen, START_FEN};
+use super::{play_moves, position_from_fen};
 use clap::{Args, Subcommand};
 use dama_book::build::{build, BuildOptions, LeafLimit, Phase, Progress};
 use dama_book::coverage::{ballot_coverage, CoverageSummary};
@@ -12,7 +11,9 @@ use dama_book::tree::Tree;
 use dama_book::{default_book, Book};
 use dama_engine::board8::position::Position;
 use dama_engine::italian::notation::path_notation;
+use dama_engine::score::score_text;
 use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
+use dama_engine::variant::Variant;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -85,7 +86,7 @@ struct ShowArgs {
     #[arg(long)]
     book: Option<PathBuf>,
     /// The position (PDN FEN); default the start position.
-    #[arg(long, default_value = START_FEN)]
+    #[arg(long, default_value = Variant::Italian.start_fen())]
     fen: String,
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".
     #[arg(long, default_value = "")]
@@ -131,7 +132,8 @@ fn load_ballots(path: Option<&Path>) -> Result<Vec<Ballot>, String> {
         Some(p) => {
             let text = std::fs::read_to_string(p)
                 .map_err(|e| format!("cannot read ballots '{}': {e}", p.display()))?;
-            parse_ballots(super::without_bom(&text)).map_err(|e| format!("{}: {e}", p.display()))
+            parse_ballots(dama_frontend::files::without_bom(&text))
+                .map_err(|e| format!("{}: {e}", p.display()))
         }
     }
 }
@@ -173,7 +175,7 @@ fn run_build(args: &BuildArgs) -> Result<(), String> {
         hash_mib: args.hash as usize,
     };
     // Each save goes through the temporary file next to --out, renamed onto it.
-    super::check_writable("--out", &args.out, &args.out.with_extension("book.tmp"))?;
+    dama_frontend::files::check_writable("--out", &args.out, &args.out.with_extension("book.tmp"))?;
     let mut tree = Tree::new();
     if args.out.exists() && !args.fresh {
         let text = std::fs::read_to_string(&args.out)

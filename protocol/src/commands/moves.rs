@@ -1,10 +1,13 @@
 //! `dama moves`: the legal moves of a position, or of many positions read from a file.
 
-use super::{position_from_fen, without_bom, Variant};
+use super::position_from_fen;
 use clap::Args;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
 use dama_engine::italian::notation::path_notation;
+use dama_engine::variant::Variant;
+use dama_frontend::files::without_bom;
+use dama_frontend::variant_arg::variant_parser;
 use std::io::{BufRead, BufWriter, Write};
 
 /// Arguments of `dama moves`.
@@ -17,7 +20,7 @@ pub struct MovesArgs {
     #[arg(long, value_name = "FILE")]
     fen_file: Option<std::path::PathBuf>,
     /// The rules: italian (default), english or international.
-    #[arg(long, value_enum, default_value_t = Variant::Italian)]
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
 }
 

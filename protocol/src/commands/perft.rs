@@ -1,11 +1,13 @@
 //! `dama perft`: leaf counts of the move tree, with timings, per root move on request.
 
-use super::{position_from_fen, Variant};
+use super::position_from_fen;
 use clap::Args;
 use dama_engine::board8::position::Position;
 use dama_engine::italian::notation::path_notation;
 use dama_engine::italian::{divide_parallel, PathMode};
 use dama_engine::search::MAX_THREADS;
+use dama_engine::variant::Variant;
+use dama_frontend::variant_arg::variant_parser;
 use std::time::Instant;
 
 /// Arguments of `dama perft`.
@@ -16,7 +18,7 @@ pub struct PerftArgs {
     fen: Option<String>,
     /// The rules: italian (default), english (every capture route counted) or international
     /// (one leaf per distinct move); the last two on one thread.
-    #[arg(long, value_enum, default_value_t = Variant::Italian)]
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// The deepest depth; every depth from 1 up to it is reported.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=40))]

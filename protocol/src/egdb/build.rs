@@ -1,7 +1,7 @@
 //! `dama egdb build`: every table with 2 to N pieces, with a progress bar per slice and overall.
 
-use super::location::default_dir;
 use clap::Args;
+use dama_egdb::default_dir;
 use dama_egdb::{build, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use std::path::PathBuf;

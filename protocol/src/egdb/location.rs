@@ -1,32 +1,16 @@
-//! Where the tables live, and the small tables built on first use.
+//! The tables a command uses, and the small tables built on first use.
 //!
-//! The default directory is `$DAMA_EGDB_DIR`, else `$XDG_CACHE_HOME/dama/egdb`, else
-//! `$HOME/.cache/dama/egdb`, else `dama-egdb` in the current directory. When the default
+//! The default directory is [`dama_egdb::default_dir`]. When the default
 //! directory lacks the tables up to [`AUTO_PIECES`] pieces, they are built there on first use
 //! (a few seconds); an explicitly named directory is used as it is.
 
-use dama_egdb::{build, BuildOptions, Tablebase};
+use dama_egdb::{build, default_dir, BuildOptions, Tablebase};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 /// The tables built without asking on first use.
 pub const AUTO_PIECES: u32 = 4;
-
-/// The default table directory.
-pub fn default_dir() -> PathBuf {
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if let Some(dir) = var("DAMA_EGDB_DIR") {
-        return dir;
-    }
-    if let Some(cache) = var("XDG_CACHE_HOME") {
-        return cache.join("dama").join("egdb");
-    }
-    if let Some(home) = var("HOME") {
-        return home.join(".cache").join("dama").join("egdb");
-    }
-    PathBuf::from("dama-egdb")
-}
 
 /// Opens the tables of `dir` (the default directory when `None`, building the small tables
 /// there first when they are missing).

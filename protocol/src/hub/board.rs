@@ -3,98 +3,21 @@
 //! [`Play`] object, so changing the `variant` param swaps the whole board (a virtual call per
 //! command, none in the search).
 
+use super::event::Event;
 use super::game::{AnyGame, Game};
 use super::output::Output;
 use super::params::{Setting, Settings};
-use super::search::{self, RunningSearch};
-use super::session::Event;
+use super::rules::HubRules;
+use super::search::{self, RunningSearch, SearchRequest};
 use super::tables::{dispose, open_tables};
-use crate::variant::Variant;
 use dama_engine::english::English;
 use dama_engine::international::International;
-use dama_engine::italian::{EvalOptions, Italian};
-use dama_engine::rules::Rules;
-use dama_engine::search::{SearchControl, SearchLimits, Searcher, TranspositionTable};
+use dama_engine::italian::Italian;
+use dama_engine::search::{SearchControl, Searcher, TranspositionTable};
+use dama_engine::variant::Variant;
 use std::any::Any;
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
-
-/// The rules the Hub plays, with what differs between games beyond the rules: endgame tables and
-/// the opening book (Italian only) and the game's place in [`AnyGame`].
-pub trait HubRules: Rules {
-    /// The variant these rules are.
-    const VARIANT: Variant;
-
-    /// The game, if `game` is one of these rules.
-    fn game(game: AnyGame) -> Option<Game<Self>>;
-
-    /// The evaluation the settings choose (the game's default for a game with one evaluation).
-    fn eval(_settings: &Settings) -> Self::Eval {
-        Self::Eval::default()
-    }
-
-    /// Gives the searcher the endgame tables the settings name, for games that have them.
-    fn attach_tables(_searcher: &mut Searcher<Self>, _settings: &Settings) -> Result<(), String> {
-        Ok(())
-    }
-
-    /// A move from the opening book, for games that have one.
-    fn book_move(_position: &Self::Position) -> Option<Self::Move> {
-        None
-    }
-}
-
-impl HubRules for Italian {
-    const VARIANT: Variant = Variant::Italian;
-
-    fn game(game: AnyGame) -> Option<Game<Italian>> {
-        match game {
-            AnyGame::Italian(game) => Some(game),
-            _ => None,
-        }
-    }
-
-    fn eval(settings: &Settings) -> EvalOptions {
-        settings.eval.clone()
-    }
-
-    fn attach_tables(searcher: &mut Searcher<Italian>, settings: &Settings) -> Result<(), String> {
-        open_tables(settings).map(|tables| searcher.set_endgame_tables(tables))
-    }
-
-    /// The choice among the moves within the book's score margin is weighted and seeded by the
-    /// position, so the same position always gets the same move (repeatable matches).
-    fn book_move(
-        position: &dama_engine::board8::position::Position,
-    ) -> Option<dama_engine::board8::moves::Move> {
-        use rand::SeedableRng;
-        const BOOK_SEED: u64 = 0xDA3A_B00C;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(BOOK_SEED ^ position.key());
-        dama_book::default_book().probe(position, &mut rng, dama_book::DEFAULT_MARGIN)
-    }
-}
-
-impl HubRules for English {
-    const VARIANT: Variant = Variant::English;
-
-    fn game(game: AnyGame) -> Option<Game<English>> {
-        match game {
-            AnyGame::English(game) => Some(game),
-            _ => None,
-        }
-    }
-}
-
-impl HubRules for International {
-    const VARIANT: Variant = Variant::International;
-
-    fn game(game: AnyGame) -> Option<Game<International>> {
-        match game {
-            AnyGame::International(game) => Some(game),
-            _ => None,
-        }
-    }
-}
 
 /// A new board for `variant`: its start position, no searcher yet.
 pub fn new_board(variant: Variant) -> Box<dyn Play> {
@@ -103,18 +26,6 @@ pub fn new_board(variant: Variant) -> Box<dyn Play> {
         Variant::English => Box::new(Board::<English>::new()),
         Variant::International => Box::new(Board::<International>::new()),
     }
-}
-
-/// A search to start: the limits, how many lines to report, and the skill level's choice.
-pub struct SearchRequest {
-    /// The limits.
-    pub limits: SearchLimits,
-    /// Lines reported in `info` lines.
-    pub shown: usize,
-    /// A skill level below full strength and the random number its choice uses.
-    pub skill: Option<(u8, f64)>,
-    /// The move-count rule, in plies.
-    pub quiet_ply_limit: u32,
 }
 
 /// The session's view of a board, whatever its rules.

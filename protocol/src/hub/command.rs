@@ -7,9 +7,9 @@
 
 use super::game::AnyGame;
 use super::params::{parse_setting, Setting};
-use super::syntax::{self, Argument};
-use crate::variant::Variant;
 use dama_engine::search::{Clock, SearchLimits};
+use dama_engine::variant::Variant;
+use dama_frontend::hub_syntax::{self as syntax, Argument};
 use std::time::Duration;
 
 /// What `go` asks for.

@@ -2,13 +2,13 @@
 //! from it, replayed through the move generator of the game being played into the current
 //! position and its history.
 
-use crate::variant::Variant;
 use dama_engine::english::English;
 use dama_engine::history::play_line;
 use dama_engine::history::GameHistory;
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
+use dama_engine::variant::Variant;
 
 /// The current position and how the game reached it (repetitions, the move count).
 #[derive(Debug)]
@@ -36,7 +36,7 @@ impl<R: Rules> Game<R> {
         let start = match position {
             None => R::start(),
             Some(text) => R::parse_hub_position(text).map_err(|e| {
-                format!("bad position string '{}': {e}", super::syntax::excerpt(text))
+                format!("bad position string '{}': {e}", dama_frontend::hub_syntax::excerpt(text))
             })?,
         };
         let mut game = Game::<R>::new(start);

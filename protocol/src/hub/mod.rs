@@ -1,24 +1,27 @@
 //! `dama hub`: the Hub protocol (version 2, the protocol of the Scan draughts engine) on standard
-//! input and output, applied to the 8x8 Italian board as pydraughts does; documented for users in
-//! the README ("Hub protocol").
+//! input and output, for Dama Italiana, English and International draughts (the `variant`
+//! param); documented for users in the README ("Hub protocol"). The line syntax both ways is
+//! `dama_frontend::hub_syntax`, shared with the match runner.
 //!
-//! The pieces, one idea each: [`board`] (the game and searcher of the variant in force), [`syntax`] (the line syntax both ways), [`command`] (text to a
-//! typed command), [`response`] (typed responses to text), [`params`] (the settings), [`game`]
-//! (`pos` to a position and its history), [`reader`] (the stdin thread), [`search`] (the search
-//! thread), [`session`] (the state machine), [`tables`] (the transposition and endgame tables), [`output`]
-//! and [`logger`].
+//! The pieces, one idea each: [`session`] (the state machine), [`event`] (what it reacts to),
+//! [`command`] (text to a typed command), [`response`] (typed responses to text), [`params`] (the
+//! settings), [`rules`] (what differs between the games), [`board`] (the game and searcher of the
+//! variant in force), [`game`] (`pos` to a position and its history), [`reader`] (the stdin
+//! thread), [`search`] (the search thread), [`tables`] (the transposition and endgame tables),
+//! [`output`] and [`logger`].
 
 pub mod board;
 pub mod command;
+pub mod event;
 pub mod game;
 pub mod logger;
 pub mod output;
 pub mod params;
 pub mod reader;
 pub mod response;
+pub mod rules;
 pub mod search;
 pub mod session;
-pub mod syntax;
 pub mod tables;
 
 use clap::Args;

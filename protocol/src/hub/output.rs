@@ -2,8 +2,8 @@
 //! the session and the search thread never interleave half lines. The first failed write (the GUI
 //! has closed its end of the pipe) is reported to the session, which then stops everything.
 
+use super::event::Event;
 use super::response::Response;
-use super::session::Event;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;

@@ -1,11 +1,11 @@
 //! The engine's settings as Hub params: their declarations (the `param` lines after `hub`), the
 //! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
 
-use crate::variant::Variant;
 use dama_engine::italian::eval::learned::LearnedEval;
 use dama_engine::italian::EvalOptions;
 use dama_engine::search::skill::MAX_SKILL;
 use dama_engine::search::SearchOptions;
+use dama_engine::variant::Variant;
 use std::path::PathBuf;
 use std::sync::Arc;
 

@@ -2,23 +2,13 @@
 //! session, so `stop`, `ping` and `ponder-hit` are seen while a search runs. A line longer than
 //! [`MAX_LINE`] is skipped without being stored; a line that is not UTF-8 is reported, not read.
 
-use super::session::Event;
+use super::event::Event;
+pub use super::event::InputLine;
 use std::io::{BufRead, ErrorKind};
 use std::sync::mpsc::Sender;
 
 /// The longest line read, in bytes (a whole 300-ply game fits in a few KiB).
 pub const MAX_LINE: usize = 64 * 1024;
-
-/// One line of input, as the reader saw it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum InputLine {
-    /// A line of text, without its end-of-line characters.
-    Text(String),
-    /// A line longer than [`MAX_LINE`] bytes (its length), discarded.
-    TooLong(usize),
-    /// A line that is not UTF-8; the offset of the first bad byte.
-    NotUtf8(usize),
-}
 
 /// Reads standard input until its end on a new thread, sending each line to `events`, then
 /// [`Event::InputClosed`].

@@ -4,12 +4,12 @@
 //! are quoted when they need it; the list-valued `values` and `pv` are always quoted.
 
 use super::params::{ParamDeclaration, ParamKind};
-use super::syntax::quote;
 use dama_engine::rules::line_text;
 use dama_engine::rules::Rules;
 use dama_engine::score::plies_to_end;
 use dama_engine::score::Score;
 use dama_engine::search::SearchInfo;
+use dama_frontend::hub_syntax::quote;
 use std::fmt::{self, Display, Formatter};
 use std::time::Duration;
 

@@ -2,14 +2,14 @@
 //! each iteration, and the searcher comes back to the session with the chosen move, in Hub
 //! notation, in an [`Event::SearchFinished`], after which the session writes `done`.
 
-use super::board::{HubRules, SearchRequest};
+use super::event::{Choice, Event, Finished};
 use super::game::Game;
 use super::output::Output;
 use super::response::{Progress, Response};
-use super::session::Event;
+use super::rules::HubRules;
 use dama_engine::rules::Rules;
-use dama_engine::search::{skill, SearchControl, SearchResult, Searcher};
-use std::any::Any;
+use dama_engine::search::{skill, SearchControl, SearchLimits, SearchResult, Searcher};
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
@@ -35,24 +35,16 @@ impl RunningSearch {
     }
 }
 
-/// What a search chose, in Hub notation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Choice {
-    /// The move to play, if the search found one.
-    pub best: Option<String>,
-    /// The expected reply.
-    pub ponder: Option<String>,
-    /// Depth, score, nodes and time, for the log.
-    pub summary: String,
-}
-
-/// A finished search: the searcher back (lost if the search panicked; a `Searcher` of the
-/// board's rules) and the choice.
-pub struct Finished {
-    /// The searcher, to reuse.
-    pub searcher: Option<Box<dyn Any + Send>>,
-    /// The choice, or what went wrong.
-    pub result: Result<Choice, String>,
+/// A search to start: the limits, how many lines to report, and the skill level's choice.
+pub struct SearchRequest {
+    /// The limits.
+    pub limits: SearchLimits,
+    /// Lines reported in `info` lines.
+    pub shown: usize,
+    /// A skill level below full strength and the random number its choice uses.
+    pub skill: Option<(u8, f64)>,
+    /// The move-count rule, in plies.
+    pub quiet_ply_limit: u32,
 }
 
 /// Starts searching `game` on a new thread. `request.shown` lines are reported in `info` lines

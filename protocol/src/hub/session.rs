@@ -14,33 +14,22 @@
 //!   GUI that closed the pipe wants nothing more. A failed write to the output (the GUI is gone)
 //!   stops everything at once.
 
-use super::board::{new_board, Play, SearchRequest};
+use super::board::{new_board, Play};
 use super::command::{parse_command, Command, GoMode};
+use super::event::{Event, Finished, InputLine};
 use super::logger;
 use super::output::Output;
 use super::params::{Setting, Settings};
-use super::reader::{InputLine, MAX_LINE};
+use super::reader::MAX_LINE;
 use super::response::Response;
-use super::search::{Finished, RunningSearch};
-use crate::variant::Variant;
+use super::search::{RunningSearch, SearchRequest};
 use dama_engine::search::skill;
 use dama_engine::search::skill::MAX_SKILL;
 use dama_engine::search::{SearchControl, SearchLimits};
+use dama_engine::variant::Variant;
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
-
-/// What the session reacts to.
-pub enum Event {
-    /// A line from the GUI.
-    Input(InputLine),
-    /// The GUI's input has ended.
-    InputClosed,
-    /// Writing to the GUI failed: nobody is listening any more.
-    OutputClosed,
-    /// The running search has ended.
-    SearchFinished(Box<Finished>),
-}
 
 /// Whether to go on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

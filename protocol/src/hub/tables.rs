@@ -32,7 +32,7 @@ pub fn open_tables(
     let mut tables = match &settings.egdb_path {
         Some(dir) => dama_egdb::Tablebase::open(dir)
             .map_err(|e| format!("set-param: egdb-path '{}': {e}", dir.display()))?,
-        None => match dama_egdb::Tablebase::open(&crate::egdb::location::default_dir()) {
+        None => match dama_egdb::Tablebase::open(&dama_egdb::default_dir()) {
             Ok(tables) => tables,
             Err(_) => return Ok(None),
         },

@@ -1,7 +1,28 @@
-//! `dama selfplay` and `dama tune`: the learned evaluation's pipeline (docs/learning.md).
+//! `dama selfplay` and `dama tune`: the learned evaluation's pipeline (docs/learning.md), on the
+//! crate `dama-learn`. [`run`] is the one entry point; the two commands stand at the top of the
+//! command line.
 
 pub mod selfplay;
 pub mod tune;
+
+use clap::Subcommand;
+
+/// The learning pipeline's commands.
+#[derive(Subcommand, Debug)]
+pub enum LearnCommand {
+    /// Play fast games against itself and write their quiet positions as training data.
+    Selfplay(selfplay::SelfPlayArgs),
+    /// Fit the learned evaluation's weights to self-play data.
+    Tune(tune::TuneArgs),
+}
+
+/// Runs `dama selfplay` or `dama tune`.
+pub fn run(command: &LearnCommand) -> Result<(), String> {
+    match command {
+        LearnCommand::Selfplay(args) => selfplay::run(args),
+        LearnCommand::Tune(args) => tune::run(args),
+    }
+}
 
 /// Runs `work` on a rayon pool of `threads` threads (0: one per core).
 fn with_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<T, String> {

@@ -1,9 +1,9 @@
 //! `dama selfplay`: fast games of the engine against itself, written as training data.
 
 use crate::commands::eval::EvalArgs;
-use crate::matches::interrupt;
 use clap::Args;
 use dama_engine::search::MAX_THREADS;
+use dama_frontend::interrupt;
 use dama_learn::selfplay::{self, SelfPlaySettings};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;

@@ -65,7 +65,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     if let Some(scale) = args.scale {
         finite("scale", scale, scale > 0.0)?;
     }
-    crate::commands::check_writable("--out", &args.out, &args.out)?;
+    dama_frontend::files::check_writable("--out", &args.out, &args.out)?;
     let start = match &args.init {
         Some(path) => load_weights(path)?.to_hundredths(),
         None => tune::initial_weights(),

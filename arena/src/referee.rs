@@ -15,6 +15,7 @@ use dama_engine::color::Color;
 use dama_engine::history::GameHistory;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
+use dama_frontend::interrupt;
 use std::time::{Duration, Instant};
 
 /// A move of the game: an opening move (no reply) or an engine's.
@@ -79,23 +80,14 @@ struct Game<R: Rules> {
     hub_start: String,
     hub_moves: Vec<String>,
     started: Instant,
-    /// The ply from which the game's endgame count runs, while the material is one it counts.
-    endgame_from: Option<usize>,
 }
 
 impl<R: Rules> Game<R> {
     fn play(&mut self, mv: R::Move, reply: Option<Reply>) {
         self.hub_moves.push(R::hub_text(&self.position, &mv));
-        let irreversible = R::is_irreversible(&self.position, &mv);
-        self.position = R::play(&self.position, &mv);
-        self.history.push_key(R::key(&self.position), irreversible);
-        // The count starts when a capture or a promotion makes the material one it counts.
-        let ply = self.record.moves.len() + 1;
-        self.endgame_from = match (R::endgame_count(&self.position), self.endgame_from) {
-            (None, _) => None,
-            (Some(_), Some(from)) if !R::is_capture(&mv) => Some(from),
-            (Some(_), _) => Some(ply),
-        };
+        let next = R::play(&self.position, &mv);
+        self.history.push_move::<R>(&self.position, &mv, &next);
+        self.position = next;
         self.record.moves.push(PlayedMove { mv, reply });
     }
 
@@ -156,18 +148,17 @@ pub fn play_game<R: Rules>(
     let mut game = Game {
         record,
         position: opening.start,
-        history: GameHistory::from_key(R::key(&opening.start), rules.quiet_ply_limit),
+        history: GameHistory::start::<R>(&opening.start, rules.quiet_ply_limit),
         hub_start: R::to_hub_position(&opening.start),
         hub_moves: Vec::new(),
         started: Instant::now(),
-        endgame_from: R::endgame_count(&opening.start).map(|_| 0),
     };
     for &mv in &opening.moves {
         game.play(mv, None);
     }
     for (index, engine) in engines.iter_mut().enumerate() {
         if let Err(message) = engine.prepare_game(rules.patience) {
-            if super::interrupt::requested() {
+            if interrupt::requested() {
                 return game.finish(GameResult::Draw, Termination::Interrupted, message, None);
             }
             let white = (index == 0) == slot.first_engine_white;
@@ -188,13 +179,9 @@ pub fn play_game<R: Rules>(
         {
             return game.finish(result, termination, detail, None);
         }
-        if let (Some((limit, rule)), Some(from)) =
-            (R::endgame_count(&game.position), game.endgame_from)
-        {
-            if plies - from >= limit as usize {
-                let detail = format!("{rule}: {} plies with this material", plies - from);
-                return game.finish(GameResult::Draw, Termination::EndgameCount, detail, None);
-            }
+        if let Some(count) = game.history.endgame_count().filter(|count| count.reached()) {
+            let detail = format!("{}: {} plies with this material", count.rule, count.plies);
+            return game.finish(GameResult::Draw, Termination::EndgameCount, detail, None);
         }
         let mover = R::side_to_move(&game.position);
         let engine = game.record.engine_of(mover);

@@ -6,6 +6,7 @@
 //! the referee can wait for an answer with a deadline and tell a hang from a slow move.
 
 use super::hub_line::{quote, HubLine};
+use dama_frontend::interrupt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -211,7 +212,7 @@ impl EngineProcess {
     fn receive(&mut self, deadline: Instant) -> Result<HubLine, SearchFailure> {
         let waiting_since = Instant::now();
         loop {
-            if super::interrupt::requested() {
+            if interrupt::requested() {
                 return Err(SearchFailure::Interrupted);
             }
             let left = deadline.saturating_duration_since(Instant::now());

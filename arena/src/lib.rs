@@ -1,5 +1,9 @@
+//! # dama-arena
+//!
 //! `dama match`: engine-against-engine matches between two Hub engines, refereed by Dama's own
 //! rules, scored (Elo with a 95% interval, LOS, game-pair statistics, SPRT) and recorded as PDN.
+//! A client of Hub engines: it starts them as processes and speaks the Hub protocol to them; the
+//! `dama` binary calls [`run`] and prints the report it returns.
 //!
 //! ```text
 //! dama match --engine "target/release/dama hub" name=new option.threads=1 \
@@ -10,13 +14,21 @@
 //! One module per idea: `engine` (the Hub client for one engine process), `referee` (one game),
 //! `openings` (opening sets and the game schedule), `runner` (workers in parallel), `stats` and
 //! `sprt` (the numbers), `scoreboard` (reports), `pdn` (records), `progress` (the bar), `config`
-//! (command-line values).
+//! (command-line values), `game_end` (how a game ends), `hub_line` (one Hub line, client side).
+
+/// `eprintln!` that never fails: progress and warnings go to stderr (a closed stderr loses them).
+macro_rules! tell {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, $($arg)*);
+    }};
+}
 
 pub mod config;
 pub mod engine;
 pub mod game_end;
 pub mod hub_line;
-pub mod interrupt;
 pub mod openings;
 pub mod pdn;
 pub mod progress;
@@ -26,13 +38,15 @@ pub mod scoreboard;
 pub mod sprt;
 pub mod stats;
 
-use crate::variant::Variant;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use config::{engine_spec, parse_param, GameRules, Limit, ScoreRule};
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
+use dama_engine::variant::Variant;
+use dama_frontend::interrupt;
+use dama_frontend::variant_arg::variant_parser;
 use engine::{EngineProcess, EngineSpec};
 use openings::{schedule, OpeningSource};
 use runner::{run_match, MatchPlan};
@@ -115,7 +129,7 @@ pub struct MatchArgs {
     nodes: Option<u64>,
     /// The game: Dama Italiana, English or International draughts (the engines are told with
     /// the Hub variant param).
-    #[arg(long, value_enum, default_value_t = Variant::Italian)]
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Openings: ballots3 (the 174 Italian three-move ballots), ballots2 (the 47 Italian
     /// two-move openings), moves2 (every first move and reply, any game), or a file with one FEN
@@ -254,8 +268,8 @@ fn engine_names(specs: &[EngineSpec; 2], patience: Duration) -> Result<[String; 
     Ok([names[0].clone(), names[1].clone()])
 }
 
-/// Runs `dama match`.
-pub fn run(args: &MatchArgs) -> Result<(), String> {
+/// Runs `dama match`: the match report (the summary and the `result` line) when it is over.
+pub fn run(args: &MatchArgs) -> Result<String, String> {
     let default = if args.variant == Variant::Italian { "ballots3" } else { "moves2" };
     let source: OpeningSource = args.openings.as_deref().unwrap_or(default).parse()?;
     match args.variant {
@@ -270,7 +284,7 @@ fn run_games<R: Rules>(
     args: &MatchArgs,
     source: &OpeningSource,
     openings: Vec<openings::Opening<R>>,
-) -> Result<(), String> {
+) -> Result<String, String> {
     let specs = args.specs()?;
     let rules = args.rules()?;
     let sprt: Option<Sprt> = args.sprt.as_deref().map(str::parse).transpose()?;
@@ -323,13 +337,20 @@ fn run_games<R: Rules>(
     let started = Instant::now();
     let end = run_match(&plan)?;
     let names = [plan.names[0].as_str(), plan.names[1].as_str()];
+    let mut report = String::new();
     if end.interrupted {
-        say!("Interrupted (Ctrl-C): the games under way were abandoned; the finished games:");
+        report.push_str(
+            "Interrupted (Ctrl-C): the games under way were abandoned; the finished games:\n",
+        );
     }
     let board = &end.board;
-    crate::terminal::out_text(&board.summary(names, plan.sprt.as_ref(), started.elapsed()));
-    say!("{} interrupted={}", board.result_line(plan.sprt.as_ref()), end.interrupted);
-    Ok(())
+    report.push_str(&board.summary(names, plan.sprt.as_ref(), started.elapsed()));
+    report.push_str(&format!(
+        "{} interrupted={}\n",
+        board.result_line(plan.sprt.as_ref()),
+        end.interrupted
+    ));
+    Ok(report)
 }
 
 /// Refuses to overwrite an existing PDN file unless asked to (--force) or to add to it (--append),
@@ -341,5 +362,5 @@ fn check_pdn_out(path: &std::path::Path, append: bool, force: bool) -> Result<()
             path.display()
         ));
     }
-    crate::commands::check_writable("--pdn-out", path, path)
+    dama_frontend::files::check_writable("--pdn-out", path, path)
 }

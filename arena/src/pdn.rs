@@ -104,9 +104,9 @@ pub fn game_record<R: Rules>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::engine::Reply;
-    use crate::matches::openings::GameSlot;
-    use crate::matches::referee::{GameResult, PlayedMove, Termination};
+    use crate::engine::Reply;
+    use crate::openings::GameSlot;
+    use crate::referee::{GameResult, PlayedMove, Termination};
     use dama_engine::board8::fen::{parse_fen, to_fen};
     use dama_engine::board8::position::Position;
     use dama_engine::italian::notation::parse_move;

@@ -12,6 +12,7 @@ use super::scoreboard::Scoreboard;
 use super::sprt::{Sprt, SprtDecision};
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
+use dama_frontend::interrupt;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -89,7 +90,7 @@ fn worker<R: Rules>(
     results: mpsc::Sender<GameRecord<R>>,
 ) {
     let mut engines = plan.specs.clone().map(EngineSlot::new);
-    while !stop.load(Ordering::SeqCst) && !super::interrupt::requested() {
+    while !stop.load(Ordering::SeqCst) && !interrupt::requested() {
         let index = next.fetch_add(1, Ordering::SeqCst);
         let Some(&slot) = plan.games.get(index) else { break };
         let record = play_game(&mut engines, slot, &plan.openings[slot.opening], &plan.rules);
@@ -177,7 +178,7 @@ pub fn run_match<R: Rules>(plan: &MatchPlan<R>) -> Result<MatchEnd, String> {
     if let Some(sink) = &mut sink {
         sink.finish()?;
     }
-    let interrupted = super::interrupt::requested();
+    let interrupted = interrupt::requested();
     if !plan.quiet {
         let how = if interrupted { "interrupted after" } else { "finished" };
         tell!("{how} {} games in {:.1} s", board.tally.games(), started.elapsed().as_secs_f64());

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 /// The three-move ballots, with their source in the header.
-const THREE_MOVE_BALLOTS: &str = include_str!("../../../data/openings/italian-3move-ballots.tsv");
+const THREE_MOVE_BALLOTS: &str = include_str!("../../data/openings/italian-3move-ballots.tsv");
 
 /// The two first-move pairs the FID excludes (Black loses a man by force).
 const EXCLUDED_TWO_MOVE: [&str; 2] = ["21-18 9-13", "22-18 9-13"];
@@ -179,7 +179,7 @@ pub fn first_moves_and_replies<R: Rules>() -> Vec<Opening<R>> {
 /// position; blank lines and text after `#` are ignored.
 pub fn parse_opening_lines<R: Rules>(text: &str) -> Result<Vec<Opening<R>>, String> {
     let mut openings = Vec::new();
-    let text = crate::commands::without_bom(text);
+    let text = dama_frontend::files::without_bom(text);
     for (index, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {

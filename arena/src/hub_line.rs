@@ -1,9 +1,9 @@
 //! Reading and writing single Hub protocol lines on the client side: `command name=value ...`,
 //! where a value is double-quoted when it holds a space or `=` or is empty, and a bare name is a
 //! flag (hub-protocol.md, "Transport and syntax"). The syntax itself is shared with the engine
-//! side, [`crate::hub::syntax`].
+//! side, [`dama_frontend::hub_syntax`].
 
-use crate::hub::syntax;
+use dama_frontend::hub_syntax as syntax;
 
 /// One line from an engine: its command word and its arguments in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub struct HubLine {
 }
 
 impl HubLine {
-    /// Splits a line with the Hub syntax of [`crate::hub::syntax`]; `None` for an empty line.
+    /// Splits a line with the Hub syntax of [`dama_frontend::hub_syntax`]; `None` for an empty line.
     /// A line whose arguments do not parse keeps its command word and no arguments, so a broken
     /// `done` reads as a `done` without a move.
     pub fn parse(line: &str) -> Option<HubLine> {
@@ -32,7 +32,7 @@ impl HubLine {
     }
 }
 
-pub use crate::hub::syntax::quote;
+pub use dama_frontend::hub_syntax::quote;
 
 #[cfg(test)]
 mod tests {

@@ -161,7 +161,7 @@ pub fn game_over<R: Rules>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::config::Limit;
+    use crate::config::Limit;
     use dama_engine::board8::fen::parse_fen;
     use dama_engine::board8::position::Position;
     use dama_engine::italian::notation::parse_move;

@@ -1,10 +1,6 @@
-//! Ctrl-C during `dama match`: the first SIGINT asks the match to stop. Games under way are
-//! abandoned (not scored, not written to the PDN), the engines are told to quit, and the summary
-//! and `result` line of the finished games are printed, marked as interrupted. A second SIGINT
-//! ends the program at once.
-//!
-//! The engines run in a process group of their own, so the terminal's Ctrl-C reaches only
-//! `dama match`, which stops them in order.
+//! Ctrl-C during a long job (`dama match`, `dama selfplay`): the first SIGINT asks the job to stop
+//! and finish in order (a match abandons the games under way and reports the finished ones); a
+//! second SIGINT ends the program at once.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

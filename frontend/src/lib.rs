@@ -1,0 +1,11 @@
+//! # dama-frontend
+//!
+//! What Dama's front ends share, one file per idea: the Hub protocol's line syntax, spoken by
+//! `dama hub` and sent by the match runner ([`hub_syntax`]); text files ([`files`]); Ctrl-C
+//! ([`interrupt`]); and the `--variant` argument ([`variant_arg`]). No front end reaches into
+//! another's files for these.
+
+pub mod files;
+pub mod hub_syntax;
+pub mod interrupt;
+pub mod variant_arg;
