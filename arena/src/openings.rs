@@ -6,8 +6,7 @@
 use dama_engine::board8::position::Position;
 use dama_engine::italian::notation::path_notation;
 use dama_engine::italian::Italian;
-use dama_engine::rules::line_text;
-use dama_engine::rules::Rules;
+use dama_engine::rules::{line_text, Rules};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

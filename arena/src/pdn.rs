@@ -10,8 +10,7 @@
 use super::referee::{GameRecord, Termination};
 use dama_engine::color::Color;
 use dama_engine::pdn::{move_number, wrap_movetext};
-use dama_engine::rules::line_text;
-use dama_engine::rules::Rules;
+use dama_engine::rules::{line_text, Rules};
 use std::fmt::Write;
 
 /// The longest movetext line.

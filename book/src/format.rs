@@ -19,8 +19,7 @@ use dama_engine::board8::moves::{Move, MoveList};
 use dama_engine::board8::position::Position;
 use dama_engine::italian::notation::path_notation;
 use dama_engine::italian::PathMode;
-use dama_engine::score::Score;
-use dama_engine::score::WIN;
+use dama_engine::score::{Score, WIN};
 use rustc_hash::FxHashMap;
 use std::fmt;
 

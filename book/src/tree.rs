@@ -6,8 +6,7 @@ use crate::notation::sort_key;
 use dama_engine::board8::fen::to_fen;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
-use dama_engine::score::Score;
-use dama_engine::score::WIN_BOUND;
+use dama_engine::score::{Score, WIN_BOUND};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 

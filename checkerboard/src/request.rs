@@ -6,8 +6,7 @@ use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
 use dama_engine::history::GameHistory;
 use dama_engine::italian::notation::path_notation;
-use dama_engine::score::is_tablebase_score;
-use dama_engine::score::{plies_to_end, score_text};
+use dama_engine::score::{is_tablebase_score, plies_to_end, score_text};
 use dama_engine::search::{Clock, SearchInfo, SearchLimits};
 use std::time::Duration;
 

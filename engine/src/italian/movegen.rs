@@ -2,7 +2,7 @@
 //!
 //! Captures are compulsory, so the generator first asks whether any capture exists (a few
 //! bitboard operations). If one does, every complete capture sequence is found by a depth-first
-//! search and ranked by its precedence key ([`PrecedenceKey`]); only sequences with the best key
+//! search and ranked by its precedence key ([`PrecedenceKey`](super::capture::PrecedenceKey)); only sequences with the best key
 //! enter the list, so no caller ever sees a capture the rules forbid. Otherwise the quiet moves
 //! are produced set-wise, one shift per direction.
 

@@ -1,5 +1,5 @@
 //! The search, written once over [`Rules`] and compiled for each game: iterative deepening with
-//! aspiration windows over a principal-variation alpha-beta ([`worker`]), move ordering
+//! aspiration windows over a principal-variation alpha-beta (`worker`), move ordering
 //! ([`ordering`]), a shared transposition table ([`tt`]), Lazy SMP threads, the limits and the
 //! clock ([`limits`]) and strength levels ([`skill`]). No I/O: progress is reported through a
 //! callback.
@@ -60,7 +60,7 @@ pub struct SearchInfo<M> {
     pub depth: u32,
     /// The deepest ply reached (captures and extensions go beyond the nominal depth).
     pub seldepth: u32,
-    /// The score for the side to move, in hundredths of a man (see [`score`]).
+    /// The score for the side to move, in hundredths of a man (see [`crate::score`]).
     pub score: Score,
     /// Nodes searched by all threads.
     pub nodes: u64,

@@ -2,15 +2,16 @@
 
 use super::{play_moves, position_from_fen};
 use clap::Args;
+use dama_engine::board8::fen::to_fen;
 use dama_engine::english::English;
-use dama_engine::history::play_line;
-use dama_engine::history::GameHistory;
+use dama_engine::history::{play_line, GameHistory};
 use dama_engine::international::International;
+use dama_engine::italian::notation::path_notation;
 use dama_engine::italian::Italian;
-use dama_engine::rules::line_text;
-use dama_engine::rules::Rules;
-use dama_engine::search::{SearchControl, SearchInfo, SearchLimits, Searcher};
-use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
+use dama_engine::rules::{line_text, Rules};
+use dama_engine::search::{
+    SearchControl, SearchInfo, SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS,
+};
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 use std::time::Duration;
@@ -151,7 +152,7 @@ fn run_italian(args: &AnalyzeArgs) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     searcher.set_eval(args.eval.eval()?);
     say!("{position}");
-    say!("FEN {}", dama_engine::board8::fen::to_fen(&position));
+    say!("FEN {}", to_fen(&position));
     if position.legal_moves().is_empty() {
         say!("no legal move: the side to move has lost");
         return Ok(());
@@ -173,10 +174,10 @@ fn run_italian(args: &AnalyzeArgs) -> Result<(), String> {
             searcher.set_endgame_tables(Some(std::sync::Arc::new(tables)));
         }
     }
-    let print = printer::<dama_engine::italian::Italian>(&position, args.multipv > 1);
+    let print = printer::<Italian>(&position, args.multipv > 1);
     let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
     match result.best_move {
-        Some(mv) => say!("bestmove {}", dama_engine::italian::notation::path_notation(&mv)),
+        Some(mv) => say!("bestmove {}", path_notation(&mv)),
         None => say!("bestmove none"),
     }
     Ok(())

@@ -9,6 +9,7 @@ use dama_book::format::parse_book;
 use dama_book::openings::{ballots, parse_ballots, Ballot};
 use dama_book::tree::Tree;
 use dama_book::{default_book, Book};
+use dama_engine::board8::fen::to_fen;
 use dama_engine::board8::position::Position;
 use dama_engine::italian::notation::path_notation;
 use dama_engine::score::score_text;
@@ -243,7 +244,7 @@ fn run_show(args: &ShowArgs) -> Result<(), String> {
     let book = load_book(args.book.as_deref(), args.allow_empty)?;
     let position = play_moves(position_from_fen(&args.fen)?, &args.moves, |_, _, _| {})?;
     say!("{position}");
-    say!("FEN {}", dama_engine::board8::fen::to_fen(&position));
+    say!("FEN {}", to_fen(&position));
     if !print_book_moves(&book, &position) {
         say!("not in the book");
     }

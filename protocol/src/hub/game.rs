@@ -3,8 +3,7 @@
 //! position and its history.
 
 use dama_engine::english::English;
-use dama_engine::history::play_line;
-use dama_engine::history::GameHistory;
+use dama_engine::history::{play_line, GameHistory};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;

@@ -4,10 +4,8 @@
 //! are quoted when they need it; the list-valued `values` and `pv` are always quoted.
 
 use super::params::{ParamDeclaration, ParamKind};
-use dama_engine::rules::line_text;
-use dama_engine::rules::Rules;
-use dama_engine::score::plies_to_end;
-use dama_engine::score::Score;
+use dama_engine::rules::{line_text, Rules};
+use dama_engine::score::{plies_to_end, Score};
 use dama_engine::search::SearchInfo;
 use dama_frontend::hub_syntax::quote;
 use std::fmt::{self, Display, Formatter};
