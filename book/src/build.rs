@@ -144,7 +144,8 @@ fn with_searcher<T>(
 /// The positions of every line of `seed_plies` plies or fewer and of every ballot's line that
 /// are not yet in the tree (and not over), shallowest first.
 fn seeds(tree: &Tree, options: &BuildOptions) -> Vec<Position> {
-    let mut lines: Vec<Vec<Move>> = (0..=options.seed_plies).flat_map(lines_from_start).collect();
+    let mut lines: Vec<Vec<Move>> =
+        (0..=options.seed_plies).flat_map(lines_from_start::<Italian>).collect();
     for ballot in &options.ballots {
         lines.extend((0..=ballot.moves.len()).map(|n| ballot.moves[..n].to_vec()));
     }
@@ -228,7 +229,7 @@ mod tests {
         let seeded = reports.iter().rfind(|p| p.phase == Phase::Seeding).unwrap();
         assert_eq!(seeded.positions, 1 + 7 + 49 + 2, "two plies and two ballots");
         assert!(options.ballots.iter().all(|b| tree.contains(&b.position())));
-        for line in lines_from_start(2) {
+        for line in lines_from_start::<Italian>(2) {
             assert!(tree.contains(&line.iter().fold(Position::start(), |p, m| p.play(m))));
         }
         // The same options give the same book, whatever the thread count.

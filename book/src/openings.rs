@@ -4,6 +4,7 @@
 use crate::notation::find_move;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
+use dama_engine::rules::Rules;
 
 /// The three-move ballots file (ACF numbering carried over to the Italian board).
 pub const BALLOTS_TSV: &str = include_str!("../../data/openings/italian-3move-ballots.tsv");
@@ -57,16 +58,17 @@ pub fn parse_ballots(text: &str) -> Result<Vec<Ballot>, String> {
     Ok(ballots)
 }
 
-/// Every sequence of `plies` legal moves from the start position (302 for three plies).
-pub fn lines_from_start(plies: usize) -> Vec<Vec<Move>> {
-    let mut lines: Vec<(Position, Vec<Move>)> = vec![(Position::start(), Vec::new())];
+/// Every sequence of `plies` legal moves of the game `R` from its start position (302 for three
+/// plies of Dama Italiana).
+pub fn lines_from_start<R: Rules>(plies: usize) -> Vec<Vec<R::Move>> {
+    let mut lines: Vec<(R::Position, Vec<R::Move>)> = vec![(R::start(), Vec::new())];
     for _ in 0..plies {
         let mut next = Vec::new();
         for (position, line) in &lines {
-            for mv in position.legal_moves().iter() {
+            for mv in R::legal_moves(position) {
                 let mut longer = line.clone();
-                longer.push(*mv);
-                next.push((position.play(mv), longer));
+                longer.push(mv);
+                next.push((R::play(position, &mv), longer));
             }
         }
         lines = next;
@@ -77,10 +79,11 @@ pub fn lines_from_start(plies: usize) -> Vec<Vec<Move>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_engine::italian::Italian;
 
     #[test]
     fn there_are_302_three_ply_lines_and_174_ballots_among_them() {
-        let lines = lines_from_start(3);
+        let lines = lines_from_start::<Italian>(3);
         assert_eq!(lines.len(), 302);
         let all = ballots();
         assert_eq!(all.len(), 174);

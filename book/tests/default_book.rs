@@ -7,6 +7,7 @@ use dama_book::{default_book, Book, DEFAULT_BOOK_TEXT, DEFAULT_MARGIN};
 use dama_engine::board8::fen::parse_fen;
 use dama_engine::board8::position::Position;
 use dama_engine::italian::notation::parse_move;
+use dama_engine::italian::Italian;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -53,7 +54,7 @@ fn every_move_in_the_embedded_book_is_legal() {
 #[test]
 fn the_book_holds_every_three_ply_line() {
     let book = default_book();
-    for line in (0..=3).flat_map(lines_from_start) {
+    for line in (0..=3).flat_map(lines_from_start::<Italian>) {
         let position = line.iter().fold(Position::start(), |p, mv| p.play(mv));
         assert!(book.contains(&position) || !position.has_legal_move(), "{line:?}");
     }

@@ -8,7 +8,8 @@
 //!   rules), [`english`] (English draughts) and [`international`] (International draughts, 10x10).
 //! - **What the games share**: the [`rules::Rules`] trait and the move and position text written
 //!   once over it ([`movetext`]); the game's history, repetitions and move counts ([`history`]);
-//!   scores ([`score`]); endgame tables as the rules see them ([`tables`]); PDN ([`pdn`]); the
+//!   scores ([`score`]); endgame tables as the rules see them ([`tables`]); the learned
+//!   evaluation's model and weights file, over a game's features ([`learned`]); PDN ([`pdn`]); the
 //!   games by name ([`variant`]); the sides ([`color`]); the fixed-capacity move list
 //!   ([`movelist`]); quoting input in messages ([`excerpt`]); and the 8x8 board that Italian and
 //!   English both play on ([`board8`]: squares, bit sets, pieces, positions, moves, Zobrist keys,
@@ -42,6 +43,7 @@ pub mod excerpt;
 pub mod history;
 pub mod international;
 pub mod italian;
+pub mod learned;
 pub mod movelist;
 pub mod movetext;
 pub mod pdn;

@@ -1,199 +1,253 @@
-//! The self-play data file: quiet positions with a search score and the game's result.
+//! The self-play data file: quiet positions of one game (Dama Italiana, English or International
+//! draughts) with a search score and the game's result.
 //!
-//! All numbers little-endian. A 40-byte header:
+//! All numbers little-endian. A 48-byte header:
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 0-7 | magic `DAMASELF` |
-//! | 8-11 | version (1) |
-//! | 12-15 | record size in bytes (16) |
+//! | 8-11 | version (2) |
+//! | 12-15 | record size in bytes |
 //! | 16-23 | nodes per move (0 when a depth was used) |
 //! | 24-27 | depth per move (0 when nodes were used) |
-//! | 28-31 | random plies after the ballot |
+//! | 28-31 | random plies after the opening |
 //! | 32-39 | seed |
+//! | 40-43 | the game ([`TrainingGame::DATA_GAME`], its PDN GameType: 20, 21, 22) |
+//! | 44-47 | zero |
 //!
-//! then one block per finished game: `u32` game number, `u32` record count, and the records.
-//! A record is 16 bytes: the white pieces, black pieces and kings as 32-bit square masks (bit
-//! `n - 1` for square `n`), one byte of flags (bit 0: Black to move), the game's result for White
-//! as a signed byte (1 win, 0 draw, -1 loss), and the search score for White in hundredths of a
-//! man as `i16` (clamped to +/-[`SCORE_LIMIT`]).
+//! Version 1 files (written before other games were played) have the first 40 bytes only and
+//! hold Dama Italiana; they are read, and resumed, as such.
+//!
+//! Then one block per finished game: `u32` game number, `u32` record count, and the records.
+//! A record holds the white pieces, black pieces and kings as square masks of
+//! [`TrainingGame::MASK_BYTES`] bytes each (bit `n - 1` for square `n`; 16-byte records on the
+//! 8x8 board, 28-byte ones on the 10x10), one byte of flags (bit 0: Black to move), the game's
+//! result for White as a signed byte (1 win, 0 draw, -1 loss), and the search score for White in
+//! hundredths of a man as `i16` (clamped to +/-[`SCORE_LIMIT`]).
 //!
 //! A block cut short (the program was stopped while writing) is dropped when the file is opened
 //! to resume, so the file always ends on a whole game.
 
-use dama_engine::board8::bitboard::Bitboard;
-use dama_engine::board8::position::Position;
+use crate::game::TrainingGame;
 use dama_engine::color::Color;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"DAMASELF";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// Bytes in the header.
-pub const HEADER_BYTES: usize = 40;
-/// Bytes in one record.
-pub const RECORD_BYTES: usize = 16;
+pub const HEADER_BYTES: usize = 48;
+/// Bytes in the header of a version 1 file (Dama Italiana only).
+const HEADER_V1_BYTES: usize = 40;
+/// The game of a version 1 file: Dama Italiana.
+const V1_GAME: u32 = 22;
 /// Scores are clamped to this many hundredths of a man.
 pub const SCORE_LIMIT: i32 = 3_000;
 
 /// How the games of a file were played; a file is only resumed with the same settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DataHeader {
+    /// The game ([`TrainingGame::DATA_GAME`]).
+    pub game: u32,
     /// Nodes per move (0 when `depth` is used).
     pub nodes: u64,
     /// Depth per move (0 when `nodes` is used).
     pub depth: u32,
-    /// Random plies played after the ballot.
+    /// Random plies played after the opening.
     pub random_plies: u32,
     /// The seed of the random plies.
     pub seed: u64,
 }
 
+/// The size of a record of the game `R`.
+pub const fn record_bytes<R: TrainingGame>() -> usize {
+    3 * R::MASK_BYTES + 4
+}
+
+/// The game a data file's mark names.
+fn game_name(mark: u32) -> String {
+    match mark {
+        20 => "International draughts".to_string(),
+        21 => "English draughts".to_string(),
+        22 => "Dama Italiana".to_string(),
+        other => format!("game {other}"),
+    }
+}
+
 impl DataHeader {
-    fn to_bytes(self) -> [u8; HEADER_BYTES] {
+    fn to_bytes(self, record_bytes: usize) -> [u8; HEADER_BYTES] {
         let mut bytes = [0u8; HEADER_BYTES];
         bytes[..8].copy_from_slice(MAGIC);
         bytes[8..12].copy_from_slice(&VERSION.to_le_bytes());
-        bytes[12..16].copy_from_slice(&(RECORD_BYTES as u32).to_le_bytes());
+        bytes[12..16].copy_from_slice(&(record_bytes as u32).to_le_bytes());
         bytes[16..24].copy_from_slice(&self.nodes.to_le_bytes());
         bytes[24..28].copy_from_slice(&self.depth.to_le_bytes());
         bytes[28..32].copy_from_slice(&self.random_plies.to_le_bytes());
         bytes[32..40].copy_from_slice(&self.seed.to_le_bytes());
+        bytes[40..44].copy_from_slice(&self.game.to_le_bytes());
         bytes
     }
 
-    fn from_bytes(bytes: &[u8; HEADER_BYTES]) -> Result<DataHeader, String> {
-        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
-        let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8"));
+    /// Reads a header from the start of a file: the header and its length in bytes.
+    fn read(reader: &mut impl Read) -> Result<(DataHeader, usize, usize), String> {
+        let mut bytes = [0u8; HEADER_BYTES];
+        reader
+            .read_exact(&mut bytes[..HEADER_V1_BYTES])
+            .map_err(|_| "too short for a self-play file".to_string())?;
+        let u32_at = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().expect("4"));
+        let u64_at = |b: &[u8], at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("8"));
         if &bytes[..8] != MAGIC {
             return Err("not a Dama self-play file (no DAMASELF header)".to_string());
         }
-        if u32_at(8) != VERSION || u32_at(12) as usize != RECORD_BYTES {
-            return Err(format!("self-play file version {} is not supported", u32_at(8)));
-        }
-        Ok(DataHeader {
-            nodes: u64_at(16),
-            depth: u32_at(24),
-            random_plies: u32_at(28),
-            seed: u64_at(32),
-        })
+        let (game, length) = match u32_at(&bytes, 8) {
+            1 => (V1_GAME, HEADER_V1_BYTES),
+            VERSION => {
+                reader
+                    .read_exact(&mut bytes[HEADER_V1_BYTES..])
+                    .map_err(|_| "too short for a self-play file".to_string())?;
+                (u32_at(&bytes, 40), HEADER_BYTES)
+            }
+            other => return Err(format!("self-play file version {other} is not supported")),
+        };
+        let header = DataHeader {
+            game,
+            nodes: u64_at(&bytes, 16),
+            depth: u32_at(&bytes, 24),
+            random_plies: u32_at(&bytes, 28),
+            seed: u64_at(&bytes, 32),
+        };
+        Ok((header, length, u32_at(&bytes, 12) as usize))
     }
 }
 
-/// One quiet position of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Record {
+/// One quiet position of a game of `R`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Record<R: TrainingGame> {
     /// The position.
-    pub position: Position,
+    pub position: R::Position,
     /// The search score for White, hundredths of a man.
     pub score: i16,
     /// The game's result for White: 1, 0 or -1.
     pub result: i8,
 }
 
-impl Record {
-    fn to_bytes(self) -> [u8; RECORD_BYTES] {
-        let p = &self.position;
-        let mut bytes = [0u8; RECORD_BYTES];
-        bytes[0..4].copy_from_slice(&p.pieces(Color::White).to_square_mask().to_le_bytes());
-        bytes[4..8].copy_from_slice(&p.pieces(Color::Black).to_square_mask().to_le_bytes());
-        bytes[8..12].copy_from_slice(&p.kings().to_square_mask().to_le_bytes());
-        bytes[12] = (p.side_to_move() == Color::Black) as u8;
-        bytes[13] = self.result as u8;
-        bytes[14..16].copy_from_slice(&self.score.to_le_bytes());
-        bytes
+impl<R: TrainingGame> Record<R> {
+    fn write(&self, out: &mut Vec<u8>) {
+        for mask in R::masks(&self.position) {
+            out.extend_from_slice(&mask.to_le_bytes()[..R::MASK_BYTES]);
+        }
+        out.push((R::side_to_move(&self.position) == Color::Black) as u8);
+        out.push(self.result as u8);
+        out.extend_from_slice(&self.score.to_le_bytes());
     }
 
-    fn from_bytes(bytes: &[u8]) -> Result<Record, String> {
+    fn from_bytes(bytes: &[u8]) -> Result<Record<R>, String> {
+        let n = R::MASK_BYTES;
         let mask = |at: usize| {
-            Bitboard::from_square_mask(u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4")))
+            let mut word = [0u8; 8];
+            word[..n].copy_from_slice(&bytes[at..at + n]);
+            u64::from_le_bytes(word)
         };
-        let side = if bytes[12] & 1 == 1 { Color::Black } else { Color::White };
-        let position = Position::from_parts(mask(0), mask(4), mask(8), side)
+        let side = if bytes[3 * n] & 1 == 1 { Color::Black } else { Color::White };
+        let position = R::from_masks([mask(0), mask(n), mask(2 * n)], side)
             .map_err(|e| format!("a record holds an impossible position: {e}"))?;
-        let result = bytes[13] as i8;
+        let result = bytes[3 * n + 1] as i8;
         if !(-1..=1).contains(&result) {
             return Err(format!("a record holds the result {result}"));
         }
-        Ok(Record { position, score: i16::from_le_bytes([bytes[14], bytes[15]]), result })
+        let score = i16::from_le_bytes([bytes[3 * n + 2], bytes[3 * n + 3]]);
+        Ok(Record { position, score, result })
     }
 }
 
 /// One game's records, as a block of the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameBlock {
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameBlock<R: TrainingGame> {
     /// The game's number.
     pub game: u32,
     /// Its quiet positions (after deduplication).
-    pub records: Vec<Record>,
+    pub records: Vec<Record<R>>,
 }
 
 /// What an existing file holds.
 #[derive(Clone, Debug)]
-pub struct DataFile {
+pub struct DataFile<R: TrainingGame> {
     /// Its settings.
     pub header: DataHeader,
     /// Its games, in file order.
-    pub games: Vec<GameBlock>,
+    pub games: Vec<GameBlock<R>>,
     /// Bytes of whole games: where a resumed run goes on writing.
     pub whole_bytes: u64,
 }
 
-/// Reads a self-play file. A block cut short at the end is ignored (see [`DataFile::whole_bytes`]).
-pub fn read(path: &Path) -> Result<DataFile, String> {
+/// Reads a self-play file of the game `R`. A block cut short at the end is ignored (see
+/// [`DataFile::whole_bytes`]); a file of another game is refused.
+pub fn read<R: TrainingGame>(path: &Path) -> Result<DataFile<R>, String> {
     let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     let mut reader = BufReader::new(file);
-    let mut header = [0u8; HEADER_BYTES];
-    reader
-        .read_exact(&mut header)
-        .map_err(|_| format!("{}: too short for a self-play file", path.display()))?;
-    let header = DataHeader::from_bytes(&header).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (header, header_bytes, record) =
+        DataHeader::read(&mut reader).map_err(|e| format!("{}: {e}", path.display()))?;
+    if header.game != R::DATA_GAME {
+        return Err(format!(
+            "{} holds {} positions, not {}",
+            path.display(),
+            game_name(header.game),
+            game_name(R::DATA_GAME)
+        ));
+    }
+    if record != record_bytes::<R>() {
+        return Err(format!("{}: records of {record} bytes are not supported", path.display()));
+    }
     let mut rest = Vec::new();
     reader.read_to_end(&mut rest).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let (mut games, mut at) = (Vec::new(), 0usize);
     while at + 8 <= rest.len() {
         let game = u32::from_le_bytes(rest[at..at + 4].try_into().expect("4"));
         let count = u32::from_le_bytes(rest[at + 4..at + 8].try_into().expect("4")) as usize;
-        let end = at + 8 + count * RECORD_BYTES;
+        let end = at + 8 + count * record;
         if end > rest.len() {
             break;
         }
         let records = rest[at + 8..end]
-            .chunks_exact(RECORD_BYTES)
+            .chunks_exact(record)
             .map(Record::from_bytes)
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| format!("{}: game {game}: {e}", path.display()))?;
         games.push(GameBlock { game, records });
         at = end;
     }
-    Ok(DataFile { header, games, whole_bytes: (HEADER_BYTES + at) as u64 })
+    Ok(DataFile { header, games, whole_bytes: (header_bytes + at) as u64 })
 }
 
-/// Reads the records of several files, in order.
-pub fn read_records(paths: &[impl AsRef<Path>]) -> Result<Vec<Record>, String> {
+/// Reads the records of several files of the game `R`, in order.
+pub fn read_records<R: TrainingGame>(paths: &[impl AsRef<Path>]) -> Result<Vec<Record<R>>, String> {
     let mut records = Vec::new();
     for path in paths {
-        for game in read(path.as_ref())?.games {
+        for game in read::<R>(path.as_ref())?.games {
             records.extend(game.records);
         }
     }
     Ok(records)
 }
 
-/// Appends games to a self-play file.
+/// Appends games of `R` to a self-play file.
 #[derive(Debug)]
-pub struct DataWriter {
+pub struct DataWriter<R: TrainingGame> {
     out: BufWriter<File>,
+    rules: std::marker::PhantomData<R>,
 }
 
-impl DataWriter {
+impl<R: TrainingGame> DataWriter<R> {
     /// Creates `path` with `header`, or reopens it to append when it exists with the same header
     /// (cutting off a block left unfinished). Returns the writer and the games already there.
-    pub fn open(path: &Path, header: DataHeader) -> Result<(DataWriter, Vec<GameBlock>), String> {
+    pub fn open(
+        path: &Path,
+        header: DataHeader,
+    ) -> Result<(DataWriter<R>, Vec<GameBlock<R>>), String> {
         let exists = path.exists();
         let games = if exists {
-            let existing = read(path)?;
+            let existing = read::<R>(path)?;
             if existing.header != header {
                 return Err(format!(
                     "{} was made with other settings ({:?}); use another --out to start afresh",
@@ -211,7 +265,7 @@ impl DataWriter {
         } else {
             let mut file =
                 File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-            file.write_all(&header.to_bytes())
+            file.write_all(&header.to_bytes(record_bytes::<R>()))
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             Vec::new()
         };
@@ -220,16 +274,16 @@ impl DataWriter {
             .open(path)
             .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         file.seek(SeekFrom::End(0)).map_err(|e| format!("cannot seek {}: {e}", path.display()))?;
-        Ok((DataWriter { out: BufWriter::new(file) }, games))
+        Ok((DataWriter { out: BufWriter::new(file), rules: std::marker::PhantomData }, games))
     }
 
     /// Writes one game's block and flushes it.
-    pub fn write_game(&mut self, block: &GameBlock) -> std::io::Result<()> {
-        let mut bytes = Vec::with_capacity(8 + block.records.len() * RECORD_BYTES);
+    pub fn write_game(&mut self, block: &GameBlock<R>) -> std::io::Result<()> {
+        let mut bytes = Vec::with_capacity(8 + block.records.len() * record_bytes::<R>());
         bytes.extend_from_slice(&block.game.to_le_bytes());
         bytes.extend_from_slice(&(block.records.len() as u32).to_le_bytes());
         for record in &block.records {
-            bytes.extend_from_slice(&record.to_bytes());
+            record.write(&mut bytes);
         }
         self.out.write_all(&bytes)?;
         self.out.flush()
@@ -240,6 +294,9 @@ impl DataWriter {
 mod tests {
     use super::*;
     use dama_engine::board8::fen::parse_fen;
+    use dama_engine::board8::position::Position;
+    use dama_engine::english::English;
+    use dama_engine::italian::Italian;
 
     fn temp(name: &str) -> std::path::PathBuf {
         let dir =
@@ -251,14 +308,14 @@ mod tests {
     #[test]
     fn records_round_trip_and_a_cut_block_is_dropped() {
         let path = temp("roundtrip");
-        let header = DataHeader { nodes: 1000, depth: 0, random_plies: 2, seed: 9 };
-        let a = Record {
+        let header = DataHeader { game: 22, nodes: 1000, depth: 0, random_plies: 2, seed: 9 };
+        let a = Record::<Italian> {
             position: parse_fen("B:W18,22,K30:B3,7,K12").unwrap(),
             score: -250,
             result: -1,
         };
         let b = Record { position: Position::start(), score: 12, result: 0 };
-        let (mut writer, games) = DataWriter::open(&path, header).unwrap();
+        let (mut writer, games) = DataWriter::<Italian>::open(&path, header).unwrap();
         assert!(games.is_empty());
         writer.write_game(&GameBlock { game: 3, records: vec![a, b] }).unwrap();
         writer.write_game(&GameBlock { game: 5, records: vec![b] }).unwrap();
@@ -266,21 +323,69 @@ mod tests {
         // Cut the last block short, as if the program had been killed while writing it.
         let len = std::fs::metadata(&path).unwrap().len();
         OpenOptions::new().write(true).open(&path).unwrap().set_len(len - 3).unwrap();
-        let file = read(&path).unwrap();
+        let file = read::<Italian>(&path).unwrap();
         assert_eq!(file.header, header);
         assert_eq!(file.games, vec![GameBlock { game: 3, records: vec![a, b] }]);
         // Resuming cuts the partial block and appends after game 3.
-        let (mut writer, games) = DataWriter::open(&path, header).unwrap();
+        let (mut writer, games) = DataWriter::<Italian>::open(&path, header).unwrap();
         assert_eq!(games.len(), 1);
         writer.write_game(&GameBlock { game: 7, records: vec![a] }).unwrap();
         drop(writer);
-        let games: Vec<u32> = read(&path).unwrap().games.iter().map(|g| g.game).collect();
+        let games: Vec<u32> =
+            read::<Italian>(&path).unwrap().games.iter().map(|g| g.game).collect();
         assert_eq!(games, vec![3, 7]);
         // Other settings are refused.
         let other = DataHeader { nodes: 2000, ..header };
-        assert!(DataWriter::open(&path, other).unwrap_err().contains("other settings"));
+        assert!(DataWriter::<Italian>::open(&path, other).unwrap_err().contains("other settings"));
         std::fs::write(&path, b"not a file of ours at all, no, no, no, no, no").unwrap();
-        assert!(read(&path).unwrap_err().contains("DAMASELF"));
+        assert!(read::<Italian>(&path).unwrap_err().contains("DAMASELF"));
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_version_1_file_reads_as_dama_italiana_and_another_game_is_refused() {
+        // A version 1 file: the 40-byte header (record size 16), then one game of one record.
+        let path = temp("version1");
+        let mut bytes = b"DAMASELF".to_vec();
+        for word in [1u32, 16] {
+            bytes.extend_from_slice(&word.to_le_bytes());
+        }
+        bytes.extend_from_slice(&500u64.to_le_bytes());
+        bytes.extend_from_slice(&0u32.to_le_bytes());
+        bytes.extend_from_slice(&4u32.to_le_bytes());
+        bytes.extend_from_slice(&7u64.to_le_bytes());
+        assert_eq!(bytes.len(), 40);
+        let record = Record::<Italian> { position: Position::start(), score: -3, result: 1 };
+        bytes.extend_from_slice(&9u32.to_le_bytes());
+        bytes.extend_from_slice(&1u32.to_le_bytes());
+        record.write(&mut bytes);
+        std::fs::write(&path, &bytes).unwrap();
+        let file = read::<Italian>(&path).unwrap();
+        let header = DataHeader { game: 22, nodes: 500, depth: 0, random_plies: 4, seed: 7 };
+        assert_eq!(file.header, header);
+        assert_eq!(file.games, vec![GameBlock { game: 9, records: vec![record] }]);
+        let refused = read::<English>(&path).unwrap_err();
+        assert!(refused.contains("Dama Italiana positions, not English draughts"), "{refused}");
+        // Resuming it appends after its last game.
+        let (mut writer, games) = DataWriter::<Italian>::open(&path, header).unwrap();
+        assert_eq!(games.len(), 1);
+        writer.write_game(&GameBlock { game: 10, records: vec![record] }).unwrap();
+        drop(writer);
+        assert_eq!(read::<Italian>(&path).unwrap().games.len(), 2);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn english_records_keep_their_side_and_game() {
+        let path = temp("english");
+        let header = DataHeader { game: 21, nodes: 100, depth: 0, random_plies: 0, seed: 1 };
+        let start = dama_engine::english::start();
+        let record = Record::<English> { position: start, score: 40, result: -1 };
+        let (mut writer, _) = DataWriter::<English>::open(&path, header).unwrap();
+        writer.write_game(&GameBlock { game: 0, records: vec![record] }).unwrap();
+        drop(writer);
+        assert_eq!(read::<English>(&path).unwrap().games[0].records, vec![record]);
+        assert!(read::<Italian>(&path).unwrap_err().contains("English draughts positions"));
         std::fs::remove_file(&path).unwrap();
     }
 }

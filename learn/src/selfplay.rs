@@ -1,12 +1,13 @@
-//! Self-play: the engine plays itself from every three-move ballot, with a few random plies
-//! after the ballot so that the games differ, at a fixed node count or depth per move.
+//! Self-play, for any game ([`TrainingGame`]): the engine plays itself from each of the game's
+//! openings (the 174 three-move ballots in Dama Italiana), with a few random plies after the
+//! opening so that the games differ, at a fixed node count or depth per move.
 //!
-//! Game `g` starts from ballot `g / 2` (modulo 174) and its random plies come from the seed and
-//! `g`, so a game is the same whatever the thread count, and a run is reproducible. Every position
+//! Game `g` starts from opening `g / 2` (modulo their number) and its random plies come from the
+//! seed and `g`, so a game is the same whatever the thread count, and a run is reproducible. Every position
 //! in which the side to move has no capture and more than one move is kept with the search score;
 //! positions seen earlier in the run are dropped (deduplication by position key).
 //!
-//! A game ends by the rules (no move, threefold repetition, the 40-move count), or is adjudicated:
+//! A game ends by the rules (no move, threefold repetition, the move count), or is adjudicated:
 //! when the search finds a forced win, or when the score stays beyond `adjudicate` for six plies
 //! in a row for the same side.
 //!
@@ -15,11 +16,9 @@
 //! the game, and every later position would be a duplicate).
 
 use crate::data::{DataHeader, DataWriter, GameBlock, Record, SCORE_LIMIT};
-use dama_book::openings::{ballots, Ballot};
-use dama_engine::board8::position::Position;
+use crate::game::TrainingGame;
 use dama_engine::color::Color;
 use dama_engine::history::GameHistory;
-use dama_engine::italian::{EvalOptions, Italian};
 use dama_engine::score::is_decisive;
 use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 use rand::seq::SliceRandom;
@@ -29,16 +28,16 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// How to play the games.
+/// How to play the games of `R`.
 #[derive(Clone, Debug)]
-pub struct SelfPlaySettings {
+pub struct SelfPlaySettings<R: TrainingGame> {
     /// Games to have in the file when done (numbered from 0).
     pub games: u32,
     /// Nodes per move, or
     pub nodes: Option<u64>,
     /// depth per move.
     pub depth: Option<u32>,
-    /// Random plies after the ballot.
+    /// Random plies after the opening.
     pub random_plies: u32,
     /// Seed of the random plies.
     pub seed: u64,
@@ -47,7 +46,7 @@ pub struct SelfPlaySettings {
     /// Games longer than this many plies are drawn.
     pub max_plies: u32,
     /// The engine's evaluation.
-    pub eval: EvalOptions,
+    pub eval: R::Eval,
 }
 
 /// Progress after each game written.
@@ -77,34 +76,33 @@ pub struct Summary {
 }
 
 /// A finished game before deduplication.
-struct Game {
+struct Game<R: TrainingGame> {
     number: u32,
-    positions: Vec<(Position, i16)>,
+    positions: Vec<(R::Position, i16)>,
     result: i8,
 }
 
-fn play_game(
+fn play_game<R: TrainingGame>(
     number: u32,
-    ballot: &Ballot,
-    settings: &SelfPlaySettings,
-    searcher: &mut Searcher<Italian>,
-) -> Game {
+    opening: &[R::Move],
+    settings: &SelfPlaySettings<R>,
+    searcher: &mut Searcher<R>,
+) -> Game<R> {
     let mut rng = rand::rngs::StdRng::seed_from_u64(
         settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(number),
     );
-    let mut position = ballot.position();
-    let mut history = GameHistory::new::<Italian>(&Position::start());
-    let mut before = Position::start();
-    for mv in &ballot.moves {
-        let next = before.play(mv);
-        history.push_move::<Italian>(&before, mv, &next);
-        before = next;
+    let mut position = R::start();
+    let mut history = GameHistory::new::<R>(&position);
+    for mv in opening {
+        let next = R::play(&position, mv);
+        history.push_move::<R>(&position, mv, &next);
+        position = next;
     }
     for _ in 0..settings.random_plies {
-        let moves = position.legal_moves();
+        let moves = R::legal_moves(&position);
         let Some(mv) = moves.choose(&mut rng) else { break };
-        let next = position.play(mv);
-        history.push_move::<Italian>(&position, mv, &next);
+        let next = R::play(&position, mv);
+        history.push_move::<R>(&position, mv, &next);
         position = next;
     }
     searcher.clear();
@@ -121,10 +119,11 @@ fn play_game(
     let mut positions = Vec::new();
     let (mut streak_side, mut streak) = (0i32, 0u32);
     let mut plies = 0;
+    let white_to_move = |p: &R::Position| R::side_to_move(p) == Color::White;
     let result = loop {
-        let moves = position.legal_moves();
+        let moves = R::legal_moves(&position);
         if moves.is_empty() {
-            break if position.side_to_move() == Color::White { -1 } else { 1 };
+            break if white_to_move(&position) { -1 } else { 1 };
         }
         if history.is_draw() || plies >= settings.max_plies {
             break 0;
@@ -132,9 +131,8 @@ fn play_game(
         let outcome =
             searcher.search(&position, &history, &limits(&mut rng), &SearchControl::new(), |_| {});
         let Some(mv) = outcome.best_move else { break 0 };
-        let white_score =
-            if position.side_to_move() == Color::White { outcome.score } else { -outcome.score };
-        if moves.len() > 1 && !moves[0].is_capture() {
+        let white_score = if white_to_move(&position) { outcome.score } else { -outcome.score };
+        if moves.len() > 1 && !R::is_capture(&moves[0]) {
             let clamped = white_score.clamp(-SCORE_LIMIT, SCORE_LIMIT) as i16;
             positions.push((position, clamped));
         }
@@ -153,20 +151,20 @@ fn play_game(
         if streak >= 6 {
             break side as i8;
         }
-        let next = position.play(&mv);
-        history.push_move::<Italian>(&position, &mv, &next);
+        let next = R::play(&position, &mv);
+        history.push_move::<R>(&position, &mv, &next);
         position = next;
         plies += 1;
     };
     Game { number, positions, result }
 }
 
-/// Plays games into `path` until it holds `settings.games` games, resuming a file made with the
-/// same settings. `stop` ends the run after the games under way; `progress` is called after each
-/// game written.
-pub fn run(
+/// Plays games of `R` into `path` until it holds `settings.games` games, resuming a file made
+/// with the same settings. `stop` ends the run after the games under way; `progress` is called
+/// after each game written.
+pub fn run<R: TrainingGame>(
     path: &Path,
-    settings: &SelfPlaySettings,
+    settings: &SelfPlaySettings<R>,
     stop: &AtomicBool,
     mut progress: impl FnMut(Progress),
 ) -> Result<Summary, String> {
@@ -174,19 +172,20 @@ pub fn run(
         return Err("give either nodes or a depth per move".to_string());
     }
     let header = DataHeader {
+        game: R::DATA_GAME,
         nodes: settings.nodes.unwrap_or(0),
         depth: settings.depth.unwrap_or(0),
         random_plies: settings.random_plies,
         seed: settings.seed,
     };
-    let (mut writer, existing) = DataWriter::open(path, header)?;
+    let (mut writer, existing) = DataWriter::<R>::open(path, header)?;
     let mut seen: HashSet<u64> = HashSet::new();
     let mut done: HashSet<u32> = HashSet::new();
     let mut positions = 0u64;
     for block in &existing {
         done.insert(block.game);
         for record in &block.records {
-            seen.insert(record.position.key());
+            seen.insert(R::key(&record.position));
         }
         positions += block.records.len() as u64;
     }
@@ -199,32 +198,32 @@ pub fn run(
         draws: 0,
         black_wins: 0,
     };
-    let ballots = ballots();
+    let openings = R::openings();
     let todo: Vec<u32> = (0..settings.games).filter(|g| !done.contains(g)).collect();
     let batch = (rayon::current_num_threads() * 4).max(4);
     for chunk in todo.chunks(batch) {
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let games: Vec<Game> = chunk
+        let games: Vec<Game<R>> = chunk
             .par_iter()
             .map_init(
                 || {
-                    let mut searcher = Searcher::<Italian>::new(8, 1).expect("an 8 MiB table");
+                    let mut searcher = Searcher::<R>::new(8, 1).expect("an 8 MiB table");
                     searcher.set_eval(settings.eval.clone());
                     searcher
                 },
                 |searcher, &number| {
-                    let ballot = &ballots[(number as usize / 2) % ballots.len()];
-                    play_game(number, ballot, settings, searcher)
+                    let opening = &openings[(number as usize / 2) % openings.len()];
+                    play_game(number, opening, settings, searcher)
                 },
             )
             .collect();
         for game in games {
-            let records: Vec<Record> = game
+            let records: Vec<Record<R>> = game
                 .positions
                 .iter()
-                .filter(|(p, _)| seen.insert(p.key()))
+                .filter(|(p, _)| seen.insert(R::key(p)))
                 .map(|&(position, score)| Record { position, score, result: game.result })
                 .collect();
             let count = records.len() as u64;
@@ -253,12 +252,13 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::data::read;
+    use dama_engine::italian::{EvalOptions, Italian};
 
     #[test]
     fn games_are_written_deduplicated_and_resumed() {
         let path = std::env::temp_dir().join(format!("dama-selfplay-{}.bin", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        let settings = SelfPlaySettings {
+        let settings = SelfPlaySettings::<Italian> {
             games: 4,
             nodes: Some(300),
             depth: None,
@@ -274,7 +274,7 @@ mod tests {
         assert_eq!((first.games, first.resumed_games), (2, 0));
         let second = run(&path, &settings, &stop, |_| {}).unwrap();
         assert_eq!((second.games, second.resumed_games), (4, 2));
-        let file = read(&path).unwrap();
+        let file = read::<Italian>(&path).unwrap();
         let mut numbers: Vec<u32> = file.games.iter().map(|g| g.game).collect();
         numbers.sort();
         assert_eq!(numbers, vec![0, 1, 2, 3]);

@@ -1,8 +1,9 @@
 //! Training: fits the learned evaluation's weights to self-play positions.
 //!
-//! The model is the linear evaluation of [`dama_engine::italian::eval::learned`]: for a position with
-//! features x and phase p (pieces, at most 24), `e = (m.x * p + n.x * (24 - p)) / 24` hundredths of
-//! a man for White, with m the middle-game and n the end-game weights. Its prediction of White's
+//! The model is the linear evaluation of [`dama_engine::learned`] over the game's features: for a
+//! position with features x and phase p (pieces, at most P, the game's `PHASE_PIECES`),
+//! `e = (m.x * p + n.x * (P - p)) / P` hundredths of a man for White, with m the middle-game and
+//! n the end-game weights. Its prediction of White's
 //! expected score is `sigmoid(e / K)`. The target blends the game's result r (1, 1/2, 0) with the
 //! search score s: `t = lambda * r + (1 - lambda) * sigmoid(s / K)`. The loss is the mean squared
 //! difference (Texel's method), minimised by Adam over shuffled mini-batches, the gradient of a
@@ -13,8 +14,7 @@
 //! alone; a fixed K can be given instead.
 
 use crate::data::Record;
-use dama_engine::italian::eval::learned;
-use dama_engine::italian::eval::learned::{FEATURES, GUARD, KINGS, MEN, PHASE_PIECES, RUNAWAY};
+use crate::game::TrainingGame;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -80,41 +80,22 @@ pub struct Trained {
     pub epochs: Vec<EpochReport>,
 }
 
-/// Starting weights close to the classic evaluation: men 100, kings 165, the runaway man and the
-/// back-row guard; everything else zero.
-pub fn initial_weights() -> Vec<[f32; 2]> {
-    let mut w = vec![[0.0f32; 2]; FEATURES];
-    for square in 4..32 {
-        w[MEN + square] = [100.0, 100.0];
-    }
-    for square in 0..32 {
-        w[KINGS + square] = [165.0, 165.0];
-    }
-    for (rows, value) in [0.0, 60.0, 50.0, 40.0, 32.0, 24.0, 16.0, 10.0].into_iter().enumerate() {
-        w[RUNAWAY + rows] = [value, value];
-    }
-    for column in 0..4 {
-        w[GUARD + column] = [6.0, 6.0];
-    }
-    w
-}
-
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// One training position: its features, phase and target.
-struct Sample {
-    record: Record,
+struct Sample<R: TrainingGame> {
+    record: Record<R>,
     target: f64,
 }
 
-fn white_result(record: &Record) -> f64 {
+fn white_result<R: TrainingGame>(record: &Record<R>) -> f64 {
     (f64::from(record.result) + 1.0) / 2.0
 }
 
 /// The scale K for which `sigmoid(score / K)` best predicts the results (golden-section search).
-pub fn fit_scale(records: &[Record]) -> f64 {
+pub fn fit_scale<R: TrainingGame>(records: &[Record<R>]) -> f64 {
     let loss = |k: f64| {
         records
             .par_iter()
@@ -135,17 +116,17 @@ pub fn fit_scale(records: &[Record]) -> f64 {
 }
 
 /// White's evaluation of a record with float weights, and its phase.
-fn evaluate(weights: &[[f32; 2]], record: &Record) -> (f64, f64) {
+fn evaluate<R: TrainingGame>(weights: &[[f32; 2]], record: &Record<R>) -> (f64, f64) {
     let (mut middle, mut end) = (0.0f64, 0.0f64);
-    let phase = learned::features(&record.position, |f, v| {
+    let phase = R::features(&record.position, |f, v| {
         middle += f64::from(weights[f][0]) * f64::from(v);
         end += f64::from(weights[f][1]) * f64::from(v);
     });
-    let phase = f64::from(phase) / f64::from(PHASE_PIECES);
+    let phase = f64::from(phase) / f64::from(R::PHASE_PIECES);
     (middle * phase + end * (1.0 - phase), phase)
 }
 
-fn mean_loss(weights: &[[f32; 2]], samples: &[Sample], scale: f64) -> f64 {
+fn mean_loss<R: TrainingGame>(weights: &[[f32; 2]], samples: &[Sample<R>], scale: f64) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
@@ -163,16 +144,18 @@ fn mean_loss(weights: &[[f32; 2]], samples: &[Sample], scale: f64) -> f64 {
     total / samples.len() as f64
 }
 
-/// Fits weights to `records`, starting from `start`. `report` is called after every epoch
+/// Fits the weights of `R`'s features to `records`, starting from `start` (e.g.
+/// [`dama_engine::learned::Features::initial_weights`]). `report` is called after every epoch
 /// (and once before the first).
-pub fn train(
-    records: &[Record],
+pub fn train<R: TrainingGame>(
+    records: &[Record<R>],
     start: Vec<[f32; 2]>,
     settings: &TuneSettings,
     mut report: impl FnMut(&EpochReport),
 ) -> Result<Trained, String> {
-    if start.len() != FEATURES {
-        return Err(format!("starting weights have {} features, expected {FEATURES}", start.len()));
+    let features = R::FEATURES;
+    if start.len() != features {
+        return Err(format!("starting weights have {} features, expected {features}", start.len()));
     }
     if records.len() < 10 {
         return Err(format!("{} positions are too few to train on", records.len()));
@@ -191,12 +174,12 @@ pub fn train(
             + (1.0 - settings.lambda) * sigmoid(f64::from(r.score) / scale);
         Sample { record: r, target }
     };
-    let validation: Vec<Sample> = order[..held].iter().map(sample).collect();
-    let mut training: Vec<Sample> = order[held..].iter().map(sample).collect();
+    let validation: Vec<Sample<R>> = order[..held].iter().map(sample).collect();
+    let mut training: Vec<Sample<R>> = order[held..].iter().map(sample).collect();
 
     let mut weights = start;
-    let mut m = vec![[0.0f64; 2]; FEATURES];
-    let mut v = vec![[0.0f64; 2]; FEATURES];
+    let mut m = vec![[0.0f64; 2]; features];
+    let mut v = vec![[0.0f64; 2]; features];
     let (beta1, beta2, epsilon) = (0.9f64, 0.999f64, 1e-8f64);
     let mut step = 0i32;
     let mut epochs = Vec::new();
@@ -216,7 +199,7 @@ pub fn train(
             let parts: Vec<(Vec<[f64; 2]>, f64)> = batch
                 .par_chunks(slice)
                 .map(|chunk| {
-                    let mut gradient = vec![[0.0f64; 2]; FEATURES];
+                    let mut gradient = vec![[0.0f64; 2]; features];
                     let mut loss = 0.0;
                     for s in chunk {
                         let (e, phase) = evaluate(&weights, &s.record);
@@ -224,7 +207,7 @@ pub fn train(
                         loss += (p - s.target).powi(2);
                         let g = 2.0 * (p - s.target) * p * (1.0 - p) / scale;
                         let (gm, ge) = (g * phase, g * (1.0 - phase));
-                        learned::features(&s.record.position, |f, v| {
+                        R::features(&s.record.position, |f, v| {
                             gradient[f][0] += gm * f64::from(v);
                             gradient[f][1] += ge * f64::from(v);
                         });
@@ -232,7 +215,7 @@ pub fn train(
                     (gradient, loss)
                 })
                 .collect();
-            let mut gradient = vec![[0.0f64; 2]; FEATURES];
+            let mut gradient = vec![[0.0f64; 2]; features];
             for (part, loss) in parts {
                 epoch_loss += loss;
                 for (total, g) in gradient.iter_mut().zip(part) {
@@ -243,10 +226,10 @@ pub fn train(
             step += 1;
             let n = batch.len() as f64;
             let (correction1, correction2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
-            for f in 0..FEATURES {
+            for f in 0..features {
                 for phase in 0..2 {
                     let mut g = gradient[f][phase] / n;
-                    if f >= learned::PATTERNS {
+                    if f >= R::PATTERNS {
                         g += 2.0 * settings.l2 * f64::from(weights[f][phase]);
                     }
                     if g == 0.0 && m[f][phase] == 0.0 {
@@ -282,6 +265,12 @@ mod tests {
     use super::*;
     use dama_engine::board8::fen::parse_fen;
     use dama_engine::italian::eval::learned::LearnedEval;
+    use dama_engine::italian::Italian;
+    use dama_engine::learned::Features;
+
+    fn initial_weights() -> Vec<[f32; 2]> {
+        Italian::initial_weights()
+    }
 
     #[test]
     fn the_initial_weights_survive_a_file_round_trip() {
@@ -294,7 +283,7 @@ mod tests {
         // White wins when it has a man on 22, loses otherwise: a pattern the start weights lack.
         let with = parse_fen("W:W21,22,25:B5,9,10").unwrap();
         let without = parse_fen("W:W21,23,25:B5,9,10").unwrap();
-        let records: Vec<Record> = (0..400)
+        let records: Vec<Record<Italian>> = (0..400)
             .map(|i| {
                 let (position, result) = if i % 2 == 0 { (with, 1) } else { (without, -1) };
                 Record { position, score: 0, result }

@@ -93,6 +93,74 @@ fn generate_train_and_play() {
 }
 
 #[test]
+fn english_data_and_weights_stay_english() {
+    let data = temp_file("english-selfplay.bin");
+    let weights = temp_file("english-weights.dwt");
+    let (data_arg, weights_arg) = (data.display().to_string(), weights.display().to_string());
+    let play = |games: &str| {
+        run(&[
+            "selfplay",
+            "--variant",
+            "english",
+            "--out",
+            &data_arg,
+            "--games",
+            games,
+            "--nodes",
+            "300",
+        ])
+    };
+    let first = play("4");
+    assert!(first.status.success(), "{}", text(&first));
+    let out = text(&first);
+    assert!(out.contains("games 4 (resumed 0)") && out.contains("eval basic"), "{out}");
+    let positions = number_after(&out, "positions ");
+    assert!(positions >= 50.0, "{out}");
+    let tune = |variant: &str| {
+        let args = ["tune", "--variant", variant, "--data", &data_arg, "--out", &weights_arg];
+        run(&[&args[..], &["--epochs", "2", "--batch", "64"]].concat())
+    };
+    let trained = tune("english");
+    assert!(trained.status.success(), "{}", text(&trained));
+    assert_eq!(number_after(&text(&trained), "positions "), positions, "{}", text(&trained));
+    // English data does not train the Italian evaluation, nor English weights load as Italian.
+    let italian = tune("italian");
+    assert_eq!(italian.status.code(), Some(2));
+    assert!(
+        text(&italian).contains("English draughts positions, not Dama Italiana"),
+        "{}",
+        text(&italian)
+    );
+    let analyze = run(&["analyze", "--depth", "2", "--eval-file", &weights_arg]);
+    assert_eq!(analyze.status.code(), Some(2));
+    assert!(
+        text(&analyze).contains("is for English draughts, not Dama Italiana"),
+        "{}",
+        text(&analyze)
+    );
+    // Nor does an Italian file resume as English.
+    let resumed = run(&[
+        "selfplay",
+        "--variant",
+        "italian",
+        "--out",
+        &data_arg,
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+    ]);
+    assert_eq!(resumed.status.code(), Some(2));
+    assert!(text(&resumed).contains("English draughts positions"), "{}", text(&resumed));
+    let international = run(&["selfplay", "--variant", "international", "--out", &data_arg]);
+    assert_eq!(international.status.code(), Some(2));
+    assert!(text(&international).contains("no learned evaluation yet"), "{}", text(&international));
+    for path in [&data, &weights] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
 fn bad_inputs_are_refused_with_a_message() {
     let missing = temp_file("missing.bin").display().to_string();
     let out = temp_file("w.dwt").display().to_string();
@@ -112,6 +180,10 @@ fn bad_inputs_are_refused_with_a_message() {
     refused(
         &["bench", "--depth", "2", "--eval", "classic", "--eval-file", &garbage_arg],
         "--eval-file",
+    );
+    refused(
+        &["selfplay", "--variant", "english", "--out", &out, "--eval", "classic"],
+        "the other games have one evaluation",
     );
     let _ = std::fs::remove_file(garbage);
 }

@@ -8,6 +8,7 @@
 //! captures are legal) is in each game's folder.
 
 pub mod bitboard;
+pub mod features;
 pub mod fen;
 pub mod hubpos;
 pub mod moves;

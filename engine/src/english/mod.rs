@@ -23,6 +23,7 @@ use crate::color::Color;
 
 pub mod eval;
 pub mod geometry;
+pub mod learned;
 pub mod movegen;
 pub mod paths;
 pub mod rules;

@@ -1,12 +1,12 @@
 //! `dama bench`: a fixed search over varied positions; the total node count with one thread is a
 //! fingerprint of the search's behaviour, the speed a measure of the machine and the build.
 
+use super::eval::CliEval;
 use clap::Args;
 use dama_engine::english::English;
 use dama_engine::history::GameHistory;
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
-use dama_engine::rules::Rules;
 use dama_engine::search::{SearchControl, SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS};
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
@@ -43,26 +43,15 @@ pub struct BenchArgs {
 
 /// Runs `dama bench`.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    if args.variant != Variant::Italian
-        && (args.eval.eval.is_some() || args.eval.eval_file.is_some())
-    {
-        return Err(
-            "--eval and --eval-file are for Italian; the other games have one evaluation".into()
-        );
-    }
     match args.variant {
-        Variant::Italian => bench::<Italian>(args, POSITIONS, 11, args.eval.eval()?),
-        Variant::English => bench::<English>(args, ENGLISH_POSITIONS, 13, ()),
-        Variant::International => bench::<International>(args, INTERNATIONAL_POSITIONS, 11, ()),
+        Variant::Italian => bench::<Italian>(args, POSITIONS, 11),
+        Variant::English => bench::<English>(args, ENGLISH_POSITIONS, 13),
+        Variant::International => bench::<International>(args, INTERNATIONAL_POSITIONS, 11),
     }
 }
 
-fn bench<R: Rules>(
-    args: &BenchArgs,
-    positions: &str,
-    default_depth: u32,
-    eval: R::Eval,
-) -> Result<(), String> {
+fn bench<R: CliEval>(args: &BenchArgs, positions: &str, default_depth: u32) -> Result<(), String> {
+    let eval = R::eval(&args.eval)?;
     let mut searcher =
         Searcher::<R>::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
     searcher.set_eval(eval);

@@ -2,7 +2,10 @@
 
 use crate::weights::load_weights;
 use clap::Args;
-use dama_engine::italian::EvalOptions;
+use dama_engine::english::English;
+use dama_engine::international::International;
+use dama_engine::italian::{EvalOptions, Italian};
+use dama_engine::rules::Rules;
 use std::path::PathBuf;
 
 /// The evaluation options of a command that searches.
@@ -28,8 +31,50 @@ impl EvalArgs {
             if self.eval.as_deref() == Some("classic") {
                 return Err("--eval-file is for the learned evaluation, not --eval classic".into());
             }
-            options.learned = Some(load_weights(path)?);
+            options.learned = Some(load_weights::<Italian>(path)?);
         }
         Ok(options)
+    }
+}
+
+/// The evaluation `--eval` and `--eval-file` choose, for each game.
+pub trait CliEval: Rules {
+    /// The evaluation of the arguments, or why the game has none such.
+    fn eval(args: &EvalArgs) -> Result<Self::Eval, String>;
+
+    /// The name of an evaluation, for reports.
+    fn eval_name(_eval: &Self::Eval) -> &'static str {
+        "basic"
+    }
+}
+
+impl CliEval for Italian {
+    fn eval(args: &EvalArgs) -> Result<EvalOptions, String> {
+        args.eval()
+    }
+
+    fn eval_name(eval: &EvalOptions) -> &'static str {
+        eval.eval_name()
+    }
+}
+
+/// A game with one evaluation refuses the choice.
+fn one_evaluation(args: &EvalArgs) -> Result<(), String> {
+    if args.eval.is_some() || args.eval_file.is_some() {
+        return Err("--eval and --eval-file are for Italian; the other games have one evaluation"
+            .to_string());
+    }
+    Ok(())
+}
+
+impl CliEval for English {
+    fn eval(args: &EvalArgs) -> Result<(), String> {
+        one_evaluation(args)
+    }
+}
+
+impl CliEval for International {
+    fn eval(args: &EvalArgs) -> Result<(), String> {
+        one_evaluation(args)
     }
 }

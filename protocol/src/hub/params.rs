@@ -2,7 +2,7 @@
 //! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
 
 use dama_engine::italian::eval::learned::LearnedEval;
-use dama_engine::italian::EvalOptions;
+use dama_engine::italian::{EvalOptions, Italian};
 use dama_engine::search::skill::MAX_SKILL;
 use dama_engine::search::SearchOptions;
 use dama_engine::variant::Variant;
@@ -265,7 +265,7 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
         "eval-file" if value.is_empty() => Setting::EvalFile(None),
         "eval-file" => {
             let path = PathBuf::from(value);
-            let weights = crate::weights::load_weights(&path)?;
+            let weights = crate::weights::load_weights::<Italian>(&path)?;
             Setting::EvalFile(Some((path, weights)))
         }
         _ => {
@@ -330,7 +330,7 @@ mod tests {
         let path = std::env::temp_dir().join(format!("dama-params-{}.dwt", std::process::id()));
         let mut weights = dama_engine::italian::eval::learned::EMBEDDED_WEIGHTS.to_vec();
         // Another valid file: change one weight and fix the checksum.
-        let at = 24 + 4 * (dama_engine::italian::eval::learned::PATTERNS + 5);
+        let at = 24 + 4 * (dama_engine::board8::features::PATTERNS + 5);
         weights[at] ^= 7;
         let end = weights.len() - 4;
         let crc = crc32fast_free_checksum(&weights[..end]);

@@ -1,9 +1,14 @@
 //! `dama selfplay`: fast games of the engine against itself, written as training data.
 
-use crate::commands::eval::EvalArgs;
+use crate::commands::eval::{CliEval, EvalArgs};
 use clap::Args;
+use dama_engine::english::English;
+use dama_engine::italian::Italian;
 use dama_engine::search::MAX_THREADS;
+use dama_engine::variant::Variant;
 use dama_frontend::interrupt;
+use dama_frontend::variant_arg::variant_parser;
+use dama_learn::game::TrainingGame;
 use dama_learn::selfplay::{self, SelfPlaySettings};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
@@ -16,7 +21,12 @@ pub struct SelfPlayArgs {
     /// The data file to write; an existing file made with the same settings is resumed.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// Games the file should hold when done (two per ballot go round the 174 ballots).
+    /// The game: italian (from the 174 ballots) or english (from every three-ply line); the file
+    /// holds positions of that game only.
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
+    variant: Variant,
+    /// Games the file should hold when done (two per opening: 348 go round the 174 Italian
+    /// ballots).
     #[arg(long, default_value_t = 348, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Nodes per move.
@@ -25,7 +35,7 @@ pub struct SelfPlayArgs {
     /// Depth per move (instead of --nodes).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     depth: Option<u32>,
-    /// Random plies played after the ballot, so that games differ.
+    /// Random plies played after the opening, so that games differ.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
     random_plies: u32,
     /// Seed of the random plies.
@@ -43,7 +53,16 @@ pub struct SelfPlayArgs {
 
 /// Runs `dama selfplay`.
 pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
-    let settings = SelfPlaySettings {
+    match args.variant {
+        Variant::Italian => run_game::<Italian>(args),
+        Variant::English => run_game::<English>(args),
+        Variant::International => Err(super::NO_INTERNATIONAL_FEATURES.to_string()),
+    }
+}
+
+/// `dama selfplay` in the game `R`.
+fn run_game<R: TrainingGame + CliEval>(args: &SelfPlayArgs) -> Result<(), String> {
+    let settings = SelfPlaySettings::<R> {
         games: args.games,
         nodes: if args.depth.is_none() { Some(args.nodes.unwrap_or(2_000)) } else { None },
         depth: args.depth,
@@ -51,7 +70,7 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
         seed: args.seed,
         adjudicate: args.adjudicate,
         max_plies: 400,
-        eval: args.eval.eval()?,
+        eval: R::eval(&args.eval)?,
     };
     interrupt::install()?;
     let bar = ProgressBar::new(u64::from(args.games));
@@ -88,7 +107,7 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
     say!(
         "time {seconds:.1} s, {:.0} new positions/s, eval {}",
         summary.new_positions as f64 / seconds.max(1e-9),
-        settings.eval.eval_name()
+        R::eval_name(&settings.eval)
     );
     if interrupt::requested() {
         say!("interrupted (Ctrl-C): run the same command again to resume");

@@ -2,8 +2,13 @@
 
 use crate::weights::load_weights;
 use clap::Args;
-use dama_engine::italian::eval::learned::LearnedEval;
+use dama_engine::english::English;
+use dama_engine::italian::Italian;
+use dama_engine::learned::LearnedEval;
 use dama_engine::search::MAX_THREADS;
+use dama_engine::variant::Variant;
+use dama_frontend::variant_arg::variant_parser;
+use dama_learn::game::TrainingGame;
 use dama_learn::{data, tune};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -11,13 +16,17 @@ use std::time::Instant;
 /// Arguments of `dama tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
+    /// The game whose evaluation is trained: its data files only are read, and the weights are
+    /// for it.
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
+    variant: Variant,
     /// Self-play data files (from `dama selfplay`).
     #[arg(long = "data", value_name = "FILE", required = true, num_args = 1..)]
     data: Vec<PathBuf>,
     /// Where to write the weights (the format `--eval-file` and the Hub's eval-file read).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// Start from these weights instead of the classic-like starting point.
+    /// Start from these weights instead of the game's starting point (material and little else).
     #[arg(long, value_name = "FILE")]
     init: Option<PathBuf>,
     /// Passes over the data.
@@ -51,6 +60,15 @@ pub struct TuneArgs {
 
 /// Runs `dama tune`.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
+    match args.variant {
+        Variant::Italian => run_game::<Italian>(args),
+        Variant::English => run_game::<English>(args),
+        Variant::International => Err(super::NO_INTERNATIONAL_FEATURES.to_string()),
+    }
+}
+
+/// `dama tune` in the game `R`.
+fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
     let finite = |name: &str, value: f64, ok: bool| {
         if value.is_finite() && ok {
             Ok(())
@@ -67,11 +85,11 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     }
     dama_frontend::files::check_writable("--out", &args.out, &args.out)?;
     let start = match &args.init {
-        Some(path) => load_weights(path)?.to_hundredths(),
-        None => tune::initial_weights(),
+        Some(path) => load_weights::<R>(path)?.to_hundredths(),
+        None => R::initial_weights(),
     };
     let loading = Instant::now();
-    let records = data::read_records(&args.data)?;
+    let records = data::read_records::<R>(&args.data)?;
     say!("positions {} read in {:.1} s", records.len(), loading.elapsed().as_secs_f64());
     let settings = tune::TuneSettings {
         epochs: args.epochs,
@@ -95,7 +113,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
             );
         })
     })??;
-    let bytes = LearnedEval::to_bytes(&trained.weights);
+    let bytes = LearnedEval::<R>::to_bytes(&trained.weights);
     let partial = args.out.with_extension("partial");
     std::fs::write(&partial, &bytes)
         .and_then(|()| std::fs::rename(&partial, &args.out))

@@ -1,0 +1,225 @@
+//! A learned evaluation for any game: a linear model over the game's own features, whose weights
+//! are data fitted to self-play games (`dama tune`, docs/learning.md). A game brings only its
+//! feature set ([`Features`]); the weights file, the phase blend and the evaluation are written
+//! once here.
+//!
+//! # The model
+//!
+//! The game sends each feature of a position with its value, from White's point of view (the
+//! features of White's pieces count positive, Black's negative), and says the phase: the pieces on
+//! the board, at most [`Features::PHASE_PIECES`]. Each feature has a middle-game and an end-game
+//! weight; the score for White is their sums blended by the phase (all middle game at
+//! `PHASE_PIECES` pieces or more, all end game with none), clamped to +/-[`EVAL_LIMIT`].
+//!
+//! # The weights file
+//!
+//! Little-endian: the magic `DAMAEVAL`, then `u32` version (1), `u32` feature count, `u32` scale
+//! ([`SCALE`] units per hundredth of a man), `u32` game ([`Features::WEIGHTS_GAME`]: 0 for Dama
+//! Italiana, whose files were written before the field had a use, else the PDN GameType); then for
+//! each feature its middle-game and end-game weight as `i16`; then the CRC-32 of everything before
+//! it as `u32`. [`LearnedEval::from_bytes`] checks all of it.
+
+use crate::color::Color;
+use crate::rules::Rules;
+use crate::score::Score;
+use std::marker::PhantomData;
+
+/// A game's features for the learned evaluation.
+pub trait Features: Rules {
+    /// Number of features (each has two weights).
+    const FEATURES: usize;
+    /// Pieces on the board from which the middle-game weights count fully.
+    const PHASE_PIECES: i32;
+    /// The first pattern feature: from here on, features are many and sparse, and training
+    /// penalises their size (an L2 term).
+    const PATTERNS: usize;
+    /// The game's mark in a weights file, so that no game reads another's weights.
+    const WEIGHTS_GAME: u32;
+
+    /// Sends every feature of `position` to `sink` as (feature, value), from White's point of
+    /// view; returns the phase, at most [`Features::PHASE_PIECES`].
+    fn features(position: &Self::Position, sink: impl FnMut(usize, i32)) -> i32;
+
+    /// Starting weights for training, in hundredths of a man: material and little else.
+    fn initial_weights() -> Vec<[f32; 2]>;
+}
+
+/// Weight units per hundredth of a man in the weights file and in [`LearnedEval`].
+pub const SCALE: i32 = 16;
+/// The evaluation is clamped to +/- this (89.99 men), below every table and win score, whatever
+/// the weights file holds.
+pub const EVAL_LIMIT: Score = 8_999;
+
+const MAGIC: &[u8; 8] = b"DAMAEVAL";
+const VERSION: u32 = 1;
+/// Bytes before the weights.
+pub const HEADER_BYTES: usize = 24;
+
+/// Why a weights file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// Shorter or longer than the header says.
+    Length { expected: usize, found: usize },
+    /// Not a Dama weights file.
+    Magic,
+    /// A version this build cannot read.
+    Version(u32),
+    /// Written for another feature layout.
+    Features { expected: usize, found: usize },
+    /// Written with another scale.
+    Scale(u32),
+    /// Written for another game.
+    Game { expected: u32, found: u32 },
+    /// The checksum does not match: the file is damaged.
+    Checksum,
+}
+
+impl std::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WeightsError::Length { expected, found } => {
+                write!(f, "weights file has {found} bytes, expected {expected}")
+            }
+            WeightsError::Magic => write!(f, "not a Dama weights file (no DAMAEVAL header)"),
+            WeightsError::Version(v) => write!(f, "weights file version {v} is not supported"),
+            WeightsError::Features { expected, found } => {
+                write!(f, "weights file has {found} features, this build uses {expected}")
+            }
+            WeightsError::Scale(s) => write!(f, "weights file scale {s}, expected {SCALE}"),
+            WeightsError::Game { expected, found } => {
+                write!(f, "weights file is for {}, not {}", game_name(*found), game_name(*expected))
+            }
+            WeightsError::Checksum => write!(f, "weights file checksum mismatch (damaged file)"),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// The game a weights file's mark names.
+fn game_name(mark: u32) -> String {
+    match mark {
+        0 => "Dama Italiana".to_string(),
+        20 => "International draughts".to_string(),
+        21 => "English draughts".to_string(),
+        other => format!("game {other}"),
+    }
+}
+
+/// Loaded weights of the game `R`: for each feature, its middle-game and end-game weight in
+/// 1/[`SCALE`] hundredths of a man.
+pub struct LearnedEval<R: Features> {
+    weights: Vec<[i32; 2]>,
+    rules: PhantomData<R>,
+}
+
+impl<R: Features> Clone for LearnedEval<R> {
+    fn clone(&self) -> LearnedEval<R> {
+        LearnedEval { weights: self.weights.clone(), rules: PhantomData }
+    }
+}
+
+impl<R: Features> PartialEq for LearnedEval<R> {
+    fn eq(&self, other: &LearnedEval<R>) -> bool {
+        self.weights == other.weights
+    }
+}
+
+impl<R: Features> Eq for LearnedEval<R> {}
+
+impl<R: Features> std::fmt::Debug for LearnedEval<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LearnedEval<{}> {{ {} features }}", R::NAME, self.weights.len())
+    }
+}
+
+impl<R: Features> LearnedEval<R> {
+    /// Reads and checks a weights file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<LearnedEval<R>, WeightsError> {
+        let expected = HEADER_BYTES + R::FEATURES * 4 + 4;
+        if bytes.len() < HEADER_BYTES {
+            return Err(WeightsError::Length { expected, found: bytes.len() });
+        }
+        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        if &bytes[..8] != MAGIC {
+            return Err(WeightsError::Magic);
+        }
+        if word(8) != VERSION {
+            return Err(WeightsError::Version(word(8)));
+        }
+        if word(20) != R::WEIGHTS_GAME {
+            return Err(WeightsError::Game { expected: R::WEIGHTS_GAME, found: word(20) });
+        }
+        if word(12) as usize != R::FEATURES {
+            return Err(WeightsError::Features { expected: R::FEATURES, found: word(12) as usize });
+        }
+        if word(16) != SCALE as u32 {
+            return Err(WeightsError::Scale(word(16)));
+        }
+        if bytes.len() != expected {
+            return Err(WeightsError::Length { expected, found: bytes.len() });
+        }
+        if crc32fast::hash(&bytes[..expected - 4]) != word(expected - 4) {
+            return Err(WeightsError::Checksum);
+        }
+        let value = |at: usize| i16::from_le_bytes([bytes[at], bytes[at + 1]]) as i32;
+        let weights = (0..R::FEATURES)
+            .map(|f| {
+                let at = HEADER_BYTES + 4 * f;
+                [value(at), value(at + 2)]
+            })
+            .collect();
+        Ok(LearnedEval { weights, rules: PhantomData })
+    }
+
+    /// Writes weights given in hundredths of a man (middle game, end game for each feature),
+    /// rounded to the file's scale and clamped to its range.
+    pub fn to_bytes(weights: &[[f32; 2]]) -> Vec<u8> {
+        assert_eq!(weights.len(), R::FEATURES, "one weight pair per feature");
+        let mut bytes = Vec::with_capacity(HEADER_BYTES + R::FEATURES * 4 + 4);
+        bytes.extend_from_slice(MAGIC);
+        for word in [VERSION, R::FEATURES as u32, SCALE as u32, R::WEIGHTS_GAME] {
+            bytes.extend_from_slice(&word.to_le_bytes());
+        }
+        for pair in weights {
+            for w in pair {
+                let units = (w * SCALE as f32).round().clamp(i16::MIN as f32, i16::MAX as f32);
+                bytes.extend_from_slice(&(units as i16).to_le_bytes());
+            }
+        }
+        let crc = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
+    /// The weights in hundredths of a man, as [`LearnedEval::to_bytes`] takes them.
+    pub fn to_hundredths(&self) -> Vec<[f32; 2]> {
+        self.weights
+            .iter()
+            .map(|p| [p[0] as f32 / SCALE as f32, p[1] as f32 / SCALE as f32])
+            .collect()
+    }
+
+    /// The evaluation of `position` for the side to move, in hundredths of a man.
+    #[inline]
+    pub fn evaluate(&self, position: &R::Position) -> Score {
+        let (mut middle, mut end) = (0i32, 0i32);
+        let weights = &self.weights;
+        // Per feature at most 32 767 units times a count below 100, fewer than 60 features: the
+        // sums fit in i32.
+        let phase = R::features(position, |feature, value| {
+            let pair = weights[feature];
+            middle += pair[0] * value;
+            end += pair[1] * value;
+        });
+        // In i64: extreme weights must clamp, not overflow.
+        let full = R::PHASE_PIECES;
+        let blend = i64::from(middle) * i64::from(phase) + i64::from(end) * i64::from(full - phase);
+        let limit = i64::from(EVAL_LIMIT);
+        let white = (blend / i64::from(full * SCALE)).clamp(-limit, limit) as Score;
+        match R::side_to_move(position) {
+            Color::White => white,
+            Color::Black => -white,
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! What self-play and training need of a game beyond its features ([`Features`]): how a data
+//! record stores its positions, and the openings self-play starts from. One implementation per
+//! game; the pipeline is written once over [`TrainingGame`].
+
+use dama_book::openings::{ballots, lines_from_start};
+use dama_engine::board8::bitboard::Bitboard;
+use dama_engine::board8::position::Position;
+use dama_engine::color::Color;
+use dama_engine::english::English;
+use dama_engine::italian::Italian;
+use dama_engine::learned::Features;
+
+/// A game the learning pipeline plays and trains.
+pub trait TrainingGame: Features {
+    /// The game's mark in a data file (its PDN GameType).
+    const DATA_GAME: u32;
+    /// Bytes of one piece set in a data record (square `n` is bit `n - 1`).
+    const MASK_BYTES: usize;
+
+    /// White's pieces, Black's pieces and the kings, square `n` as bit `n - 1`.
+    fn masks(position: &Self::Position) -> [u64; 3];
+
+    /// The position of the masks, checked.
+    fn from_masks(masks: [u64; 3], side: Color) -> Result<Self::Position, String>;
+
+    /// The lines of moves from the start position that self-play games begin with (game `g`
+    /// plays line `g / 2`, once with each side's engine... both sides are the same engine, so
+    /// the second game differs only by its random plies).
+    fn openings() -> Vec<Vec<Self::Move>>;
+}
+
+/// The 8x8 board's masks.
+fn board8_masks(position: &Position) -> [u64; 3] {
+    [
+        u64::from(position.pieces(Color::White).to_square_mask()),
+        u64::from(position.pieces(Color::Black).to_square_mask()),
+        u64::from(position.kings().to_square_mask()),
+    ]
+}
+
+/// The 8x8 position of masks, checked.
+fn board8_position(masks: [u64; 3], side: Color) -> Result<Position, String> {
+    if masks.iter().any(|&m| m > u64::from(u32::MAX)) {
+        return Err("a piece beyond square 32".to_string());
+    }
+    let set = |m: u64| Bitboard::from_square_mask(m as u32);
+    Position::from_parts(set(masks[0]), set(masks[1]), set(masks[2]), side)
+        .map_err(|e| e.to_string())
+}
+
+impl TrainingGame for Italian {
+    const DATA_GAME: u32 = 22;
+    const MASK_BYTES: usize = 4;
+
+    fn masks(position: &Position) -> [u64; 3] {
+        board8_masks(position)
+    }
+
+    fn from_masks(masks: [u64; 3], side: Color) -> Result<Position, String> {
+        board8_position(masks, side)
+    }
+
+    /// The 174 three-move ballots.
+    fn openings() -> Vec<Vec<dama_engine::board8::moves::Move>> {
+        ballots().into_iter().map(|b| b.moves).collect()
+    }
+}
+
+impl TrainingGame for English {
+    const DATA_GAME: u32 = 21;
+    const MASK_BYTES: usize = 4;
+
+    fn masks(position: &Position) -> [u64; 3] {
+        board8_masks(position)
+    }
+
+    fn from_masks(masks: [u64; 3], side: Color) -> Result<Position, String> {
+        board8_position(masks, side)
+    }
+
+    /// Every line of three plies from the start.
+    fn openings() -> Vec<Vec<dama_engine::board8::moves::Move>> {
+        lines_from_start::<English>(3)
+    }
+}
