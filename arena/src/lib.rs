@@ -131,9 +131,10 @@ pub struct MatchArgs {
     /// the Hub variant param).
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
-    /// Openings: ballots3 (the 174 Italian three-move ballots), ballots2 (the 47 Italian
-    /// two-move openings), moves2 (every first move and reply, any game), or a file with one FEN
-    /// and/or move list per line [default: ballots3 in Italian, moves2 in the other games].
+    /// Openings: ballots3 (the three-move ballots: 174 in Italian, the 156 playable ACF ones in
+    /// English), ballots2 (the 47 Italian two-move openings), moves2 (every first move and reply,
+    /// any game), or a file with one FEN and/or move list per line [default: ballots3 in Italian
+    /// and English, moves2 in International].
     #[arg(long, value_name = "ballots3|ballots2|moves2|FILE")]
     openings: Option<String>,
     /// Shuffle the openings with this seed (default: in order).
@@ -270,11 +271,11 @@ fn engine_names(specs: &[EngineSpec; 2], patience: Duration) -> Result<[String; 
 
 /// Runs `dama match`: the match report (the summary and the `result` line) when it is over.
 pub fn run(args: &MatchArgs) -> Result<String, String> {
-    let default = if args.variant == Variant::Italian { "ballots3" } else { "moves2" };
+    let default = if args.variant == Variant::International { "moves2" } else { "ballots3" };
     let source: OpeningSource = args.openings.as_deref().unwrap_or(default).parse()?;
     match args.variant {
         Variant::Italian => run_games::<Italian>(args, &source, source.load()?),
-        Variant::English => run_games::<English>(args, &source, source.load_for()?),
+        Variant::English => run_games::<English>(args, &source, source.load_english()?),
         Variant::International => run_games::<International>(args, &source, source.load_for()?),
     }
 }

@@ -1,9 +1,11 @@
-//! Openings for a match and the order of its games: the 174 three-move ballots (shipped in
-//! `data/openings/`, embedded here), the 47 admitted two-move openings (generated), every first
-//! move and reply of any game (generated), or a file of FENs and move lists. Each opening is
-//! played twice, colours reversed: a game pair.
+//! Openings for a match and the order of its games: the three-move ballots (the 174 of Dama
+//! Italiana, or the 156 playable ones of English draughts, from the book crate), the 47 admitted
+//! two-move openings of Dama Italiana (generated), every first move and reply of any game
+//! (generated), or a file of FENs and move lists. Each opening is played twice, colours
+//! reversed: a game pair.
 
 use dama_engine::board8::position::Position;
+use dama_engine::english::English;
 use dama_engine::italian::notation::path_notation;
 use dama_engine::italian::Italian;
 use dama_engine::rules::{line_text, Rules};
@@ -12,9 +14,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
 use std::str::FromStr;
-
-/// The three-move ballots, with their source in the header.
-const THREE_MOVE_BALLOTS: &str = include_str!("../../data/openings/italian-3move-ballots.tsv");
 
 /// The two first-move pairs the FID excludes (Black loses a man by force).
 const EXCLUDED_TWO_MOVE: [&str; 2] = ["21-18 9-13", "22-18 9-13"];
@@ -33,7 +32,7 @@ pub struct Opening<R: Rules = Italian> {
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OpeningSource {
-    /// The 174 three-move ballots.
+    /// The three-move ballots (174 in Dama Italiana, 156 in English draughts).
     Ballots3,
     /// The 47 admitted two-move openings.
     Ballots2,
@@ -68,12 +67,20 @@ impl OpeningSource {
         Ok(openings)
     }
 
-    /// Reads the openings of the game `R` (the ballots are Italian).
+    /// Reads the openings of English draughts (the ballots are the ACF deck's).
+    pub fn load_english(&self) -> Result<Vec<Opening<English>>, String> {
+        match self {
+            OpeningSource::Ballots3 => Ok(english_three_move_ballots()),
+            _ => self.load_for::<English>(),
+        }
+    }
+
+    /// Reads the openings of the game `R` (the ballots are Italian or English).
     pub fn load_for<R: Rules>(&self) -> Result<Vec<Opening<R>>, String> {
         let openings = match self {
             OpeningSource::Ballots3 | OpeningSource::Ballots2 => {
                 return Err(format!(
-                    "--openings {} are Italian openings: for {} give moves2 or a file",
+                    "--openings {} are not openings of {}: give moves2 or a file",
                     self.name(),
                     R::NAME
                 ))
@@ -117,24 +124,32 @@ fn play_line<R: Rules>(
     Ok((moves, position))
 }
 
-/// The ballots of the shipped file: the Italian moves of every data row, labelled by number.
+/// The 174 Italian ballots, labelled by number.
 pub fn three_move_ballots() -> Result<Vec<Opening>, String> {
-    let mut openings = Vec::new();
-    for (index, line) in THREE_MOVE_BALLOTS.lines().enumerate() {
-        if line.starts_with('#') || line.starts_with("acf_no") || line.trim().is_empty() {
-            continue;
-        }
-        let columns: Vec<&str> = line.split('\t').collect();
-        let bad = |why: String| format!("ballot file line {}: {why}", index + 1);
-        if columns.len() < 3 {
-            return Err(bad("expected tab-separated columns".to_string()));
-        }
-        let texts: Vec<&str> = columns[2].split_whitespace().collect();
-        let (moves, _) = play_line::<Italian>(&Position::start(), &texts).map_err(bad)?;
-        let label = format!("ballot {}: {}", columns[0], columns[2]);
-        openings.push(Opening { label, start: Position::start(), moves });
-    }
+    let openings = dama_book::openings::ballots()
+        .into_iter()
+        .map(|ballot| Opening {
+            label: format!("ballot {}: {}", ballot.number, ballot.text),
+            start: Position::start(),
+            moves: ballot.moves,
+        })
+        .collect();
     Ok(openings)
+}
+
+/// The 156 playable English ballots, labelled by number and name.
+pub fn english_three_move_ballots() -> Vec<Opening<English>> {
+    dama_book::openings::english_ballots()
+        .into_iter()
+        .map(|ballot| {
+            let name = ballot.name.map(|n| format!(" ({n})")).unwrap_or_default();
+            Opening {
+                label: format!("ballot {}: {}{name}", ballot.number, ballot.text),
+                start: English::start(),
+                moves: ballot.moves,
+            }
+        })
+        .collect()
 }
 
 /// The 47 two-move openings: every White first move and Black reply, less the two excluded.

@@ -1,9 +1,12 @@
-//! The openings the book must cover: every three-ply line from the start position and the 174
-//! three-move ballots of tournament play (`data/openings/`, with its source in the header).
+//! The openings of tournament play and the lines the book must cover: the 174 three-move ballots
+//! of Dama Italiana and the 156 playable ones of English draughts (the ACF deck, its 18 barred
+//! ballots left out), both read from one file (`data/openings/`, with its source in the header),
+//! and every line of a few plies from the start position of any game.
 
 use crate::notation::find_move;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
+use dama_engine::english::English;
 use dama_engine::rules::Rules;
 
 /// The three-move ballots file (ACF numbering carried over to the Italian board).
@@ -16,18 +19,50 @@ pub struct Ballot {
     pub number: u32,
     /// Its three moves, first move first.
     pub moves: Vec<Move>,
+    /// The moves as the file writes them.
+    pub text: String,
+    /// Its name, where it has one (the English names of the ACF deck).
+    pub name: Option<String>,
 }
 
 impl Ballot {
-    /// The position after the ballot's moves (Black to move).
+    /// The position after the ballot's moves (Black to move in Dama Italiana).
     pub fn position(&self) -> Position {
         self.moves.iter().fold(Position::start(), |p, mv| p.play(mv))
     }
 }
 
-/// The 174 ballots of the embedded file.
+/// The 174 Italian ballots of the embedded file.
 pub fn ballots() -> Vec<Ballot> {
     parse_ballots(BALLOTS_TSV).expect("the embedded ballots file is valid")
+}
+
+/// The 156 ballots of English three-move play: the English moves of the embedded file, less the
+/// 18 the ACF deck bars (marked `OP_BARRED`), with their names.
+pub fn english_ballots() -> Vec<Ballot> {
+    let mut ballots = Vec::new();
+    for (index, line) in BALLOTS_TSV.lines().enumerate() {
+        let columns: Vec<&str> = line.split('\t').collect();
+        let Some(number) = columns.first().and_then(|n| n.parse::<u32>().ok()) else { continue };
+        let at = |what: String| format!("ballots line {}: {what}", index + 1);
+        if columns.len() < 4 {
+            panic!("{}", at("fewer than four columns".to_string()));
+        }
+        if columns[3].split('|').any(|flag| flag.trim() == "OP_BARRED") {
+            continue;
+        }
+        let mut position = English::start();
+        let mut moves = Vec::new();
+        for text in columns[1].split_whitespace() {
+            let mv = English::parse_move(&position, text)
+                .unwrap_or_else(|e| panic!("{}", at(format!("'{text}': {e}"))));
+            position = English::play(&position, &mv);
+            moves.push(mv);
+        }
+        let name = columns.get(4).map(|n| n.trim()).filter(|n| !n.is_empty()).map(String::from);
+        ballots.push(Ballot { number, moves, text: columns[1].to_string(), name });
+    }
+    ballots
 }
 
 /// Reads a ballots file: tab-separated, `#` comments, a header row, the ACF number in column 1 and
@@ -53,7 +88,8 @@ pub fn parse_ballots(text: &str) -> Result<Vec<Ballot>, String> {
             position = position.play(&mv);
             moves.push(mv);
         }
-        ballots.push(Ballot { number, moves });
+        let name = columns.get(4).map(|n| n.trim()).filter(|n| !n.is_empty()).map(String::from);
+        ballots.push(Ballot { number, moves, text: columns[2].to_string(), name });
     }
     Ok(ballots)
 }
@@ -89,6 +125,29 @@ mod tests {
         assert_eq!(all.len(), 174);
         for ballot in &all {
             assert!(lines.contains(&ballot.moves), "ballot {}", ballot.number);
+        }
+    }
+
+    #[test]
+    fn the_english_deck_has_156_playable_ballots_with_their_names() {
+        let all = english_ballots();
+        assert_eq!(all.len(), 156);
+        let lines = lines_from_start::<English>(3);
+        for ballot in &all {
+            assert!(lines.contains(&ballot.moves), "ballot {}", ballot.number);
+            assert_eq!(ballot.moves.len(), 3);
+        }
+        // Ballot 3 is barred; 5 is the Dreaded Edinburgh, 6 the Inferno.
+        assert!(all.iter().all(|b| b.number != 3));
+        let named = |n: u32| all.iter().find(|b| b.number == n).and_then(|b| b.name.clone());
+        assert_eq!(named(5).as_deref(), Some("Dreaded Edinburgh"));
+        assert_eq!(named(6).as_deref(), Some("Inferno"));
+        assert_eq!(all.iter().find(|b| b.number == 5).unwrap().text, "9-13 22-18 6-9");
+        // Each English ballot is its Italian twin on the mirrored board, as the file says.
+        let italian = ballots();
+        assert_eq!(italian.len(), 174);
+        for ballot in &all {
+            assert!(italian.iter().any(|i| i.number == ballot.number), "{}", ballot.number);
         }
     }
 

@@ -2,7 +2,7 @@
 //! record stores its positions, and the openings self-play starts from. One implementation per
 //! game; the pipeline is written once over [`TrainingGame`].
 
-use dama_book::openings::{ballots, lines_from_start};
+use dama_book::openings::{ballots, english_ballots};
 use dama_engine::board8::bitboard::Bitboard;
 use dama_engine::board8::position::Position;
 use dama_engine::color::Color;
@@ -78,8 +78,8 @@ impl TrainingGame for English {
         board8_position(masks, side)
     }
 
-    /// Every line of three plies from the start.
+    /// The 156 playable three-move ballots of the ACF deck.
     fn openings() -> Vec<Vec<dama_engine::board8::moves::Move>> {
-        lines_from_start::<English>(3)
+        english_ballots().into_iter().map(|b| b.moves).collect()
     }
 }

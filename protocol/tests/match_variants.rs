@@ -24,7 +24,8 @@ fn an_english_match_plays_from_every_first_move_and_reply() {
     let pdn = temp_file("english.pdn");
     let hub = dama_hub();
     let engines: [&[&str]; 2] = [&[&hub, "name=first"], &[&hub, "name=second"]];
-    let options = "--variant english --option tt-size=8 --nodes 1500 --games 4 --concurrency 2";
+    let options =
+        "--variant english --openings moves2 --option tt-size=8 --nodes 1500 --games 4 --concurrency 2";
     let run = play(engines, options, Some(&pdn));
     assert!(run.success, "{}\n{}", run.stdout, run.stderr);
     assert_eq!(run.result["forfeits"], "0,0");
@@ -84,13 +85,35 @@ fn international_endgames_end_by_the_fmjd_counts() {
 }
 
 #[test]
-fn italian_ballots_are_refused_for_other_games_and_the_variant_must_agree() {
+fn other_games_openings_are_refused_and_the_variant_must_agree() {
     let hub = dama_hub();
     let engines: [&[&str]; 2] = [&[&hub], &[&hub]];
-    let run = play(engines, "--variant english --nodes 100 --openings ballots3", None);
+    let run = play(engines, "--variant international --nodes 100 --openings ballots3", None);
     assert!(!run.success);
-    assert!(run.stderr.contains("are Italian openings"), "{}", run.stderr);
+    assert!(run.stderr.contains("are not openings of international"), "{}", run.stderr);
+    let run = play(engines, "--variant english --nodes 100 --openings ballots2", None);
+    assert!(!run.success);
+    assert!(run.stderr.contains("are not openings of english"), "{}", run.stderr);
     let run = play(engines, "--variant english --nodes 100 --option variant=italian", None);
     assert!(!run.success);
     assert!(run.stderr.contains("contradicts --variant english"), "{}", run.stderr);
+}
+
+#[test]
+fn english_matches_play_the_acf_ballots_by_default() {
+    let hub = dama_hub();
+    let engines: [&[&str]; 2] = [&[&hub], &[&hub]];
+    let pdn = temp_file("english-ballots.pdn");
+    let run = play(engines, "--variant english --nodes 200 --games 4", Some(&pdn));
+    assert!(run.success, "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("openings ballots3 (156)"), "{}", run.stderr);
+    let games = read_pdn(&pdn);
+    assert_eq!(games.len(), 4);
+    // ACF ballot 1 (9-13 21-17 5-9), then 2; both colours each; every move legal.
+    assert_eq!(games[0].tags["Opening"], "ballot 1: 9-13 21-17 5-9");
+    assert_eq!(games[2].tags["Opening"], "ballot 2: 9-13 21-17 6-9");
+    for game in &games {
+        replay::<English>(game);
+    }
+    let _ = std::fs::remove_file(pdn);
 }

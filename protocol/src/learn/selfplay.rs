@@ -21,7 +21,7 @@ pub struct SelfPlayArgs {
     /// The data file to write; an existing file made with the same settings is resumed.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// The game: italian (from the 174 ballots) or english (from every three-ply line); the file
+    /// The game: italian (from the 174 ballots) or english (from the 156 ACF ballots); the file
     /// holds positions of that game only.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
