@@ -2,6 +2,7 @@
 //! adjudication rules and the engine specifications.
 
 use super::engine::EngineSpec;
+use dama_engine::variant::Variant;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -168,7 +169,7 @@ impl FromStr for EngineSpec {
         if argv.is_empty() {
             return Err("--engine: empty command".to_string());
         }
-        Ok(EngineSpec { argv, label: None, params: Vec::new() })
+        Ok(EngineSpec { argv, label: None, params: Vec::new(), variant: Variant::default() })
     }
 }
 

@@ -6,6 +6,7 @@
 //! the referee can wait for an answer with a deadline and tell a hang from a slow move.
 
 use super::hub_line::{quote, HubLine};
+use dama_engine::variant::Variant;
 use dama_frontend::interrupt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -22,6 +23,15 @@ pub struct EngineSpec {
     pub label: Option<String>,
     /// `set-param` settings, in order.
     pub params: Vec<(String, String)>,
+    /// The game played: an engine with a `variant` param is told it, by the name it advertises
+    /// for it (unless `params` set `variant` already).
+    pub variant: Variant,
+}
+
+/// Whether two specs start the same engine with the same settings (a deterministic engine then
+/// plays every game pair as a mirror).
+pub fn same_engines(specs: &[EngineSpec; 2]) -> bool {
+    specs[0].argv == specs[1].argv && specs[0].params == specs[1].params
 }
 
 /// What an engine said about itself at start-up.
@@ -33,6 +43,31 @@ pub struct EngineIdentity {
     pub version: Option<String>,
     /// The names of the `param` lines.
     pub params: Vec<String>,
+    /// The values the `variant` param advertises, when it is an enum.
+    pub variant_values: Option<Vec<String>>,
+}
+
+impl EngineIdentity {
+    /// The value of the engine's `variant` param that names `variant`: the first advertised value
+    /// naming the game (`normal` in Scan, `standard` in pydraughts, `international` in Dama), or
+    /// the game's own name when the param is not an enum; `None` when the engine has no `variant`
+    /// param (it plays one game). An error when none of the advertised values names the game.
+    pub fn variant_value(&self, variant: Variant) -> Result<Option<String>, String> {
+        if !self.params.iter().any(|p| p == "variant") {
+            return Ok(None);
+        }
+        let Some(values) = &self.variant_values else {
+            return Ok(Some(variant.name().to_string()));
+        };
+        match values.iter().find(|v| Variant::from_name(v) == Some(variant)) {
+            Some(value) => Ok(Some(value.clone())),
+            None => Err(format!(
+                "its variant param offers {} and none of them is {}",
+                values.join(" "),
+                variant.name()
+            )),
+        }
+    }
 }
 
 impl EngineIdentity {
@@ -167,16 +202,24 @@ impl EngineProcess {
                 "param" => {
                     if let Some(name) = line.value("name") {
                         self.identity.params.push(name.to_string());
+                        let is_enum = line.value("type") == Some("enum");
+                        if name == "variant" && is_enum {
+                            let values = line.value("values").unwrap_or("");
+                            let values = values.split_whitespace().map(str::to_string).collect();
+                            self.identity.variant_values = Some(values);
+                        }
                     }
                 }
                 _ => {}
             }
         }
-        // A multi-variant engine is told the variant unless the user chose one.
+        // A multi-variant engine is told the variant, by the name it gives it, unless the user
+        // set it.
         let mut params = spec.params.clone();
-        let declares_variant = self.identity.params.iter().any(|p| p == "variant");
-        if declares_variant && !params.iter().any(|(name, _)| name == "variant") {
-            params.insert(0, ("variant".to_string(), "italian".to_string()));
+        if !params.iter().any(|(name, _)| name == "variant") {
+            if let Some(value) = self.identity.variant_value(spec.variant)? {
+                params.insert(0, ("variant".to_string(), value));
+            }
         }
         for (name, value) in &params {
             let line = format!("set-param name={} value={}", quote(name), quote(value));
@@ -338,7 +381,8 @@ impl EngineSlot {
         EngineSlot { spec, process: None }
     }
 
-    /// Starts the engine if needed, then sends `new-game`.
+    /// Starts the engine if needed, then sends `new-game` (to a new engine too, before its first
+    /// game).
     pub fn prepare_game(&mut self, patience: Duration) -> Result<(), String> {
         if let Some(process) = &mut self.process {
             if process.new_game().is_ok() {
@@ -346,7 +390,9 @@ impl EngineSlot {
             }
             self.process = None;
         }
-        self.process = Some(EngineProcess::start(&self.spec, patience)?);
+        let mut process = EngineProcess::start(&self.spec, patience)?;
+        process.new_game().map_err(|_| "the engine exited before 'new-game'".to_string())?;
+        self.process = Some(process);
         Ok(())
     }
 

@@ -1,5 +1,5 @@
 //! How a game ends: no legal move for the side to move (it loses), the third occurrence of a
-//! position and the 40-move count (draws, `GameHistory::is_draw`), `--max-plies` (a draw by
+//! position and the game's move count (draws, `GameHistory::is_draw`), `--max-plies` (a draw by
 //! adjudication), and the agreement of both engines' scores when asked for. Forfeits (illegal
 //! moves, time, hangs, crashes) are the referee's, but are named here with the other endings.
 
@@ -15,8 +15,9 @@ pub enum Termination {
     NoLegalMove,
     /// The same position for the third time.
     Repetition,
-    /// 40 moves each without a man move or a capture.
-    FortyMoveRule,
+    /// The game's move count: moves each without a man move or a capture (40 in Dama Italiana and
+    /// English draughts, 25 in International draughts).
+    MoveCount,
     /// A draw by an endgame count of the game (International: the FMJD 16- and 5-move rules).
     EndgameCount,
     /// `--max-plies` reached.
@@ -40,12 +41,17 @@ pub enum Termination {
 }
 
 impl Termination {
-    /// The text of the PDN `Termination` tag.
-    pub fn text(self) -> &'static str {
+    /// The text of the PDN `Termination` tag in the game `R` (its own name for its move count).
+    pub fn text<R: Rules>(self) -> &'static str {
+        self.text_for(R::MOVE_COUNT_RULE)
+    }
+
+    /// The text of the PDN `Termination` tag, the move count named `move_count_rule`.
+    pub fn text_for(self, move_count_rule: &'static str) -> &'static str {
         match self {
             Termination::NoLegalMove => "no legal move",
             Termination::Repetition => "threefold repetition",
-            Termination::FortyMoveRule => "40-move rule",
+            Termination::MoveCount => move_count_rule,
             Termination::EndgameCount => "endgame count",
             Termination::MaxPlies => "adjudication: max plies",
             Termination::WinAdjudication => "adjudication: scores agree on a win",
@@ -132,7 +138,7 @@ pub fn game_over<R: Rules>(
         let termination = if history.occurrences_of_current() >= 3 {
             Termination::Repetition
         } else {
-            Termination::FortyMoveRule
+            Termination::MoveCount
         };
         return Some((GameResult::Draw, termination, String::new()));
     }
@@ -227,7 +233,7 @@ mod tests {
         let next = p.play(&mv);
         history.push_move::<Italian>(&p, &mv, &next);
         let end = game_over::<Italian>(&next, &history, 1, &base_rules(), &none()).unwrap();
-        assert_eq!((end.0, end.1), (GameResult::Draw, Termination::FortyMoveRule));
+        assert_eq!((end.0, end.1), (GameResult::Draw, Termination::MoveCount));
     }
 
     #[test]

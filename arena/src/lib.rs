@@ -220,26 +220,27 @@ impl MatchArgs {
         if self.engines.0.len() != 2 {
             return Err(format!("give exactly two --engine, got {}", self.engines.0.len()));
         }
-        let mut shared = self
+        let shared = self
             .options
             .iter()
             .map(|text| parse_param("--option", text))
             .collect::<Result<Vec<_>, String>>()?;
-        // The engines are told the game (an engine without a variant param plays only Italian;
-        // the handshake sets italian when the engine has the param).
-        if self.variant != Variant::Italian {
-            if let Some((_, value)) = shared.iter().find(|(name, _)| name == "variant") {
+        // The engines are told the game in the handshake, by the name each advertises for it (an
+        // engine without a variant param plays only Italian); a variant set by hand must agree.
+        let mut specs =
+            [engine_spec(&self.engines.0[0], &shared)?, engine_spec(&self.engines.0[1], &shared)?];
+        for spec in &mut specs {
+            spec.variant = self.variant;
+            if let Some((_, value)) = spec.params.iter().find(|(name, _)| name == "variant") {
                 if Variant::from_name(value) != Some(self.variant) {
                     return Err(format!(
                         "--option variant={value} contradicts --variant {}",
                         self.variant.name()
                     ));
                 }
-            } else {
-                shared.push(("variant".to_string(), self.variant.name().to_string()));
             }
         }
-        Ok([engine_spec(&self.engines.0[0], &shared)?, engine_spec(&self.engines.0[1], &shared)?])
+        Ok(specs)
     }
 }
 
@@ -251,7 +252,9 @@ fn engine_names(specs: &[EngineSpec; 2], patience: Duration) -> Result<[String; 
             .map_err(|e| format!("engine {} ({}): {e}", index + 1, spec.argv.join(" ")))?;
         let identity = process.identity().clone();
         process.quit();
-        for (name, _) in &spec.params {
+        let needs_variant = spec.variant != Variant::Italian;
+        let variant = needs_variant.then(|| ("variant".to_string(), String::new()));
+        for (name, _) in spec.params.iter().chain(&variant) {
             if !identity.params.contains(name) {
                 return Err(format!(
                     "engine {} ({}) has no param '{name}'; it has: {}",
@@ -297,7 +300,7 @@ fn run_games<R: Rules>(
     if let Some(path) = &args.pdn_out {
         check_pdn_out(path, args.append, args.force)?;
     }
-    if specs[0].argv == specs[1].argv && specs[0].params == specs[1].params {
+    if engine::same_engines(&specs) {
         if let Limit::Nodes(_) | Limit::Depth(_) = rules.limit {
             tell!(
                 "warning: both engines are the same command with the same settings at a fixed \

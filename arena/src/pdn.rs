@@ -7,7 +7,7 @@
 //! tools for chess do. `[GameType "22"]` is Italian draughts; pydraughts reads these records back
 //! (tests/pydraughts/pdn_readback.py).
 
-use super::referee::{GameRecord, Termination};
+use super::referee::GameRecord;
 use dama_engine::color::Color;
 use dama_engine::pdn::{move_number, wrap_movetext};
 use dama_engine::rules::{line_text, Rules};
@@ -32,14 +32,6 @@ fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ")
 }
 
-/// The `Termination` tag: the game's own name for its move count.
-fn termination_text<R: Rules>(termination: Termination) -> &'static str {
-    match termination {
-        Termination::FortyMoveRule => R::MOVE_COUNT_RULE,
-        other => other.text(),
-    }
-}
-
 /// The PDN record of one game, ending with a blank line.
 pub fn game_record<R: Rules>(
     record: &GameRecord<R>,
@@ -59,7 +51,7 @@ pub fn game_record<R: Rules>(
         ("Opening", opening.to_string()),
         ("TimeControl", context.time_control.clone()),
         ("PlyCount", record.moves.len().to_string()),
-        ("Termination", termination_text::<R>(record.termination).to_string()),
+        ("Termination", record.termination.text::<R>().to_string()),
     ];
     if !record.detail.is_empty() {
         tags.push(("TerminationDetails", record.detail.clone()));

@@ -3,7 +3,7 @@
 //! progress, writes the PDN in game order and stops the match when the SPRT decides.
 
 use super::config::GameRules;
-use super::engine::{EngineSlot, EngineSpec};
+use super::engine::{same_engines, EngineSlot, EngineSpec};
 use super::openings::{GameSlot, Opening};
 use super::pdn::{game_record, PdnContext};
 use super::progress::Progress;
@@ -130,7 +130,7 @@ pub fn run_match<R: Rules>(plan: &MatchPlan<R>) -> Result<MatchEnd, String> {
         time_control: plan.rules.limit.pdn_text(),
     };
     let progress = Progress::new(plan.games.len(), plan.quiet);
-    let mut board = Scoreboard::default();
+    let mut board = Scoreboard::new(R::MOVE_COUNT_RULE, same_engines(&plan.specs));
     let mut decision = None;
     let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
     let started = Instant::now();
@@ -201,7 +201,7 @@ fn game_line<R: Rules>(
         plan.names[white],
         plan.names[black],
         record.result.pdn(),
-        record.termination.text(),
+        record.termination.text::<R>(),
     );
     if !record.detail.is_empty() && record.termination.is_forfeit() {
         line.push_str(&format!(" ({})", record.detail));

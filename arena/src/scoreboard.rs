@@ -29,6 +29,11 @@ pub struct Scoreboard {
     pub reported_time: f64,
     /// Summed wall time of whole games.
     pub game_time: Duration,
+    /// The game's name for its move count (`40-move rule`, `25-move rule`).
+    pub move_count_rule: &'static str,
+    /// Whether the two engines are one command with one settings: then, if deterministic, every
+    /// game pair mirrors.
+    pub same_engines: bool,
 }
 
 /// Which sample the Elo estimate uses.
@@ -41,6 +46,12 @@ pub enum Model {
 }
 
 impl Scoreboard {
+    /// An empty board for a game whose move count is named `move_count_rule`, between the same
+    /// engine twice (`same_engines`) or two different ones.
+    pub fn new(move_count_rule: &'static str, same_engines: bool) -> Scoreboard {
+        Scoreboard { move_count_rule, same_engines, ..Scoreboard::default() }
+    }
+
     /// Counts a finished game.
     pub fn add<R: dama_engine::rules::Rules>(&mut self, record: &GameRecord<R>) {
         let outcome = record.outcome();
@@ -90,9 +101,14 @@ impl Scoreboard {
         let (estimate, model) = self.estimate().ok_or("no game played")?;
         if !(estimate.error() > 0.0 && estimate.error().is_finite()) {
             return Err(match model {
-                Model::Pentanomial => format!(
+                Model::Pentanomial if self.same_engines => format!(
                     "every one of the {} game pairs scored the same, so there is no spread to \
                      measure (identical deterministic engines mirror every pair)",
+                    self.pairs.pairs()
+                ),
+                Model::Pentanomial => format!(
+                    "every one of the {} game pairs scored the same, so there is no spread to \
+                     measure yet (more pairs are needed)",
                     self.pairs.pairs()
                 ),
                 Model::Trinomial => "every game had the same result".to_string(),
@@ -169,8 +185,11 @@ impl Scoreboard {
                 "SPRT ({sprt}): LLR {llr:.3} over pairs ({trinomial:.3} over single games), {verdict}"
             );
         }
-        let ends: Vec<String> =
-            self.terminations.iter().map(|(k, n)| format!("{} {n}", k.text())).collect();
+        let ends: Vec<String> = self
+            .terminations
+            .iter()
+            .map(|(k, n)| format!("{} {n}", k.text_for(self.move_count_rule)))
+            .collect();
         let _ = writeln!(out, "Endings: {}", ends.join(", "));
         let _ = writeln!(
             out,
@@ -237,5 +256,38 @@ impl Scoreboard {
         }
         let _ = write!(line, " forfeits={},{}", self.forfeits[0], self.forfeits[1]);
         line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board where every game pair scored one win and one loss.
+    fn mirrored(same_engines: bool) -> Scoreboard {
+        let mut board = Scoreboard::new("25-move rule", same_engines);
+        for _ in 0..3 {
+            board.tally.add(Outcome::Win);
+            board.tally.add(Outcome::Loss);
+            board.pairs.add_pair(Outcome::Win, Outcome::Loss);
+        }
+        board
+    }
+
+    #[test]
+    fn no_spread_is_blamed_on_identical_engines_only_when_they_are() {
+        let same = mirrored(true).usable_estimate().unwrap_err();
+        assert!(same.contains("identical deterministic engines"), "{same}");
+        let different = mirrored(false).usable_estimate().unwrap_err();
+        assert!(different.contains("every one of the 3 game pairs scored the same"), "{different}");
+        assert!(!different.contains("identical"), "{different}");
+    }
+
+    #[test]
+    fn the_endings_name_the_games_move_count() {
+        let mut board = mirrored(false);
+        board.terminations.insert(Termination::MoveCount, 2);
+        let summary = board.summary(["a", "b"], None, Duration::from_secs(1));
+        assert!(summary.contains("Endings: 25-move rule 2"), "{summary}");
     }
 }

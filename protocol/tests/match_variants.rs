@@ -7,7 +7,7 @@ mod match_support;
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::rules::Rules;
-use match_support::{dama_hub, play, read_pdn, temp_file, PdnGame};
+use match_support::{dama, dama_hub, play, read_pdn, temp_file, PdnGame};
 
 /// Replays a PDN game under the rules `R` (every move must be legal) and returns the end.
 fn replay<R: Rules>(game: &PdnGame) -> R::Position {
@@ -115,5 +115,66 @@ fn english_matches_play_the_acf_ballots_by_default() {
     for game in &games {
         replay::<English>(game);
     }
+    let _ = std::fs::remove_file(pdn);
+}
+
+/// The command line of an engine that names its variants as Scan does (`normal` for
+/// International draughts, refusing any other name) and logs what it receives to `log`.
+fn scan_like(log: &std::path::Path) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/scan_like_engine.py");
+    format!("python3 {script} {} {}", log.display(), dama())
+}
+
+#[test]
+fn an_engine_that_names_international_normal_is_told_normal_and_new_game_comes_first() {
+    let log = temp_file("scan-like.log");
+    let scan = scan_like(&log);
+    let hub = dama_hub();
+    let engines: [&[&str]; 2] = [&[&hub, "name=dama"], &[&scan, "name=scan-like"]];
+    let run = play(engines, "--variant international --nodes 300 --games 2", None);
+    assert!(run.success, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(run.result["forfeits"], "0,0");
+    let received = std::fs::read_to_string(&log).unwrap();
+    assert!(received.contains("set-param name=variant value=normal"), "{received}");
+    assert!(!received.contains("value=international"), "{received}");
+    // Every game of a started engine begins with new-game, the first game too.
+    for session in received.split("\nhub\n").filter(|s| s.contains("go think")) {
+        let new_game = session.find("new-game").expect("a new-game in every engine session");
+        let first_pos = session.find("pos pos=").expect("a position");
+        assert!(new_game < first_pos, "new-game after the first pos:\n{session}");
+    }
+    // The same engine cannot play English: none of its names is english.
+    let run = play(engines, "--variant english --nodes 300 --games 2", None);
+    assert!(!run.success);
+    assert!(
+        run.stderr.contains("offers normal killer bt frisian losing and none of them is english"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_file(log);
+}
+
+#[test]
+fn the_summary_names_the_games_own_move_count() {
+    // Four kings against four: no endgame count; at these node counts the 25-move rule ends it
+    // (50 plies without a capture).
+    let openings = temp_file("kings.txt");
+    std::fs::write(&openings, "W:WK46,K5,K10,K41:BK1,K50,K28,K23\n").unwrap();
+    let hub = dama_hub();
+    let engines: [&[&str]; 2] = [&[&hub], &[&hub, "option.tt-size=4"]];
+    let options = format!(
+        "--variant international --option tt-size=8 --nodes 300 --openings {}",
+        openings.display()
+    );
+    let pdn = temp_file("kings.pdn");
+    let run = play(engines, &options, Some(&pdn));
+    assert!(run.success, "{}\n{}", run.stdout, run.stderr);
+    let by_count =
+        read_pdn(&pdn).iter().filter(|g| g.tags["Termination"] == "25-move rule").count();
+    assert!(by_count > 0, "no game ended by the move count: {}", run.stdout);
+    assert!(run.stdout.contains(&format!("Endings: 25-move rule {by_count}")), "{}", run.stdout);
+    assert!(!run.stdout.contains("40-move rule"), "{}", run.stdout);
+    assert!(!run.stderr.contains("40-move rule"), "{}", run.stderr);
+    let _ = std::fs::remove_file(openings);
     let _ = std::fs::remove_file(pdn);
 }
