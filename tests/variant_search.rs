@@ -107,3 +107,48 @@ fn each_game_has_its_move_count() {
     );
     assert!(!is_decisive(result.score));
 }
+
+/// The score of an International search of `position` reached through `history`.
+fn international_score(
+    position: &<International as Rules>::Position,
+    history: &GameHistory,
+    depth: u32,
+) -> i32 {
+    let mut searcher = Searcher::<International>::new(4, 1).unwrap();
+    let limits = SearchLimits { infinite: false, ..SearchLimits::depth(depth) };
+    searcher.search(position, history, &limits, &SearchControl::new(), |_| {}).score
+}
+
+#[test]
+fn the_search_sees_the_fmjd_counts() {
+    // Two kings against one: the FMJD 5-move count (10 plies) draws it. Within the horizon every
+    // line reaches the count, so the search scores a draw; a shallower search still sees two
+    // kings against one.
+    let start = International::parse_fen("W:WK1,K2:BK28").unwrap();
+    let fresh = GameHistory::new::<International>(&start);
+    assert_eq!(fresh.endgame_count().map(|c| (c.plies, c.limit)), Some((0, 10)));
+    assert!(international_score(&start, &fresh, 4) > 100);
+    assert_eq!(international_score(&start, &fresh, 11), 0);
+
+    // The count the game's history has run reaches the search: after eight quiet king moves two
+    // plies are left, so a 4-ply search scores a draw where a fresh count still sees the kings.
+    let mut position = start;
+    let mut history = GameHistory::new::<International>(&start);
+    for _ in 0..8 {
+        // A quiet move after which the other side has no capture either.
+        let moves = International::legal_moves(&position);
+        assert!(!International::is_capture(&moves[0]), "no capture is forced here");
+        let quiet = |m: &&<International as Rules>::Move| {
+            let next = International::play(&position, m);
+            !International::legal_moves(&next).first().is_some_and(International::is_capture)
+        };
+        let mv = *moves.iter().find(quiet).expect("a quiet move");
+        let next = International::play(&position, &mv);
+        history.push_move::<International>(&position, &mv, &next);
+        position = next;
+    }
+    assert_eq!(history.endgame_count().map(|c| c.plies), Some(8));
+    assert_eq!(international_score(&position, &history, 4), 0);
+    let restarted = GameHistory::new::<International>(&position);
+    assert!(international_score(&position, &restarted, 4) > 100);
+}

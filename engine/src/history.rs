@@ -70,6 +70,9 @@ impl GameHistory {
     /// repetition keys, the move count and the material count.
     pub fn push_move<R: Rules>(&mut self, before: &R::Position, mv: &R::Move, after: &R::Position) {
         self.push_key(R::key(after), R::is_irreversible(before, mv));
+        if !R::ENDGAME_COUNTS {
+            return;
+        }
         // A count starts when a capture or a promotion makes the material one it counts, and
         // runs on while the material stays counted.
         self.endgame = match (R::endgame_count(after), self.endgame) {

@@ -56,6 +56,9 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     fn evaluate(position: &Self::Position, eval: &Self::Eval) -> Score;
     /// The number of pieces on the board.
     fn piece_count(position: &Self::Position) -> u32;
+    /// Whether the game has material counts ([`Rules::endgame_count`]): the game's history and
+    /// the search follow them only then (so a game without pays nothing for them).
+    const ENDGAME_COUNTS: bool = false;
     /// A material-dependent draw count of the game: when `position`'s material is one the rules
     /// give a count for, the plies (moves by each side, doubled) after which the game is drawn
     /// counting from the capture or promotion that made it, and the rule's name.

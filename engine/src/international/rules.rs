@@ -31,6 +31,7 @@ impl Rules for International {
     const PDN_GAME_TYPE: u32 = 20;
     const QUIET_PLY_LIMIT: u32 = QUIET_PLY_LIMIT;
     const MOVE_COUNT_RULE: &'static str = "25-move rule";
+    const ENDGAME_COUNTS: bool = true;
 
     fn generate(position: &Position, list: &mut List<Move>) {
         generate(position, list);

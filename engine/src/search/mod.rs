@@ -252,13 +252,19 @@ impl<R: Rules> Searcher<R> {
         let matches = history.keys().last() == Some(&key);
         let keys: Vec<u64> = if matches { history.keys().to_vec() } else { vec![key] };
         let quiet = if matches { history.quiet_plies() } else { 0 };
+        // A material count runs from the history's start, or from here without one.
+        let count = if matches {
+            history.endgame_count().map(|c| (c.plies, c.limit))
+        } else {
+            R::endgame_count(position).map(|(limit, _)| (0, limit))
+        };
         let helpers = self.threads - 1;
         let result = std::thread::scope(|scope| {
             for id in 0..helpers {
                 let shared = &shared;
                 let (keys, moves) = (&keys, root_moves.clone());
                 scope.spawn(move || {
-                    let mut worker = Worker::new(shared, keys, quiet, false);
+                    let mut worker = Worker::new(shared, keys, quiet, count, false);
                     iterate(
                         &mut worker,
                         position,
@@ -271,7 +277,7 @@ impl<R: Rules> Searcher<R> {
                     );
                 });
             }
-            let mut worker = Worker::new(&shared, &keys, quiet, true);
+            let mut worker = Worker::new(&shared, &keys, quiet, count, true);
             let outcome = iterate(
                 &mut worker,
                 position,

@@ -41,6 +41,9 @@ pub(crate) struct Worker<'a, R: Rules> {
     keys: Vec<u64>,
     /// Plies since the last irreversible move, for each entry of `keys`.
     quiet_plies: Vec<u32>,
+    /// For games with material counts ([`Rules::ENDGAME_COUNTS`]), the count in force at each
+    /// position of the search path from the root: (plies played, plies that draw).
+    counts: Vec<Option<(u32, u32)>>,
     pv: Box<[[Option<R::Move>; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// Move-ordering scores, one buffer per ply (no per-node initialisation).
@@ -59,6 +62,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         shared: &'a Shared<'a, R>,
         game_keys: &[u64],
         root_quiet_plies: u32,
+        root_count: Option<(u32, u32)>,
         is_main: bool,
     ) -> Worker<'a, R> {
         let n = game_keys.len() as u32;
@@ -68,6 +72,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             ordering: MoveOrdering::new(),
             keys: game_keys.to_vec(),
             quiet_plies,
+            counts: if R::ENDGAME_COUNTS { vec![root_count] } else { Vec::new() },
             pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             scores: Box::new([[0; MOVE_LIST_CAPACITY]; MAX_PLY]),
@@ -118,6 +123,13 @@ impl<'a, R: Rules> Worker<'a, R> {
         if quiet >= self.shared.quiet_ply_limit {
             return true;
         }
+        if R::ENDGAME_COUNTS {
+            if let Some(Some((plies, limit))) = self.counts.last() {
+                if plies >= limit {
+                    return true;
+                }
+            }
+        }
         let key = self.keys[n - 1];
         let mut back = 4;
         while back <= quiet as usize && back < n {
@@ -137,11 +149,26 @@ impl<'a, R: Rules> Worker<'a, R> {
         };
         self.keys.push(R::key(after));
         self.quiet_plies.push(quiet);
+        if R::ENDGAME_COUNTS {
+            // As the game's history counts: from the capture or promotion that made the material
+            // one the rules count, while it stays counted.
+            let count = match (R::endgame_count(after), self.counts.last().copied().flatten()) {
+                (None, _) => None,
+                (Some((limit, _)), Some((plies, _))) if !R::is_capture(mv) => {
+                    Some((plies + 1, limit))
+                }
+                (Some((limit, _)), _) => Some((0, limit)),
+            };
+            self.counts.push(count);
+        }
     }
 
     fn pop(&mut self) {
         self.keys.pop();
         self.quiet_plies.pop();
+        if R::ENDGAME_COUNTS {
+            self.counts.pop();
+        }
     }
 
     /// Searches the root: `moves` in the given order (best first), returning the best score and
