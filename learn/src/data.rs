@@ -388,4 +388,19 @@ mod tests {
         assert!(read::<Italian>(&path).unwrap_err().contains("English draughts positions"));
         std::fs::remove_file(&path).unwrap();
     }
+
+    #[test]
+    fn international_records_hold_fifty_squares() {
+        use dama_engine::international::{self, International};
+        let path = temp("international");
+        let header = DataHeader { game: 20, nodes: 100, depth: 0, random_plies: 0, seed: 1 };
+        let position = international::parse_fen("B:W28,33,K46,50:B1,K5,17,23").unwrap();
+        let record = Record::<International> { position, score: -75, result: 0 };
+        let (mut writer, _) = DataWriter::<International>::open(&path, header).unwrap();
+        writer.write_game(&GameBlock { game: 4, records: vec![record] }).unwrap();
+        drop(writer);
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), 48 + 8 + 28);
+        assert_eq!(read::<International>(&path).unwrap().games[0].records, vec![record]);
+        std::fs::remove_file(&path).unwrap();
+    }
 }

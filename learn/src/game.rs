@@ -2,13 +2,15 @@
 //! record stores its positions, and the openings self-play starts from. One implementation per
 //! game; the pipeline is written once over [`TrainingGame`].
 
-use dama_book::openings::{ballots, english_ballots};
+use dama_book::openings::{ballots, english_ballots, lines_from_start};
 use dama_engine::board8::bitboard::Bitboard;
 use dama_engine::board8::position::Position;
 use dama_engine::color::Color;
 use dama_engine::english::English;
+use dama_engine::international::{self, International};
 use dama_engine::italian::Italian;
 use dama_engine::learned::Features;
+use dama_engine::rules::Rules;
 
 /// A game the learning pipeline plays and trains.
 pub trait TrainingGame: Features {
@@ -81,5 +83,52 @@ impl TrainingGame for English {
     /// The 156 playable three-move ballots of the ACF deck.
     fn openings() -> Vec<Vec<dama_engine::board8::moves::Move>> {
         english_ballots().into_iter().map(|b| b.moves).collect()
+    }
+}
+/// International positions go through the Hub position string (one character per square), so
+/// that the data format does not depend on how the engine lays out its board.
+impl TrainingGame for International {
+    const DATA_GAME: u32 = 20;
+    const MASK_BYTES: usize = 8;
+
+    fn masks(position: &international::Position) -> [u64; 3] {
+        let mut masks = [0u64; 3];
+        for (index, c) in International::to_hub_position(position).chars().skip(1).enumerate() {
+            let bit = 1u64 << index;
+            match c {
+                'w' => masks[0] |= bit,
+                'W' => (masks[0], masks[2]) = (masks[0] | bit, masks[2] | bit),
+                'b' => masks[1] |= bit,
+                'B' => (masks[1], masks[2]) = (masks[1] | bit, masks[2] | bit),
+                _ => {}
+            }
+        }
+        masks
+    }
+
+    fn from_masks(masks: [u64; 3], side: Color) -> Result<international::Position, String> {
+        let mut text = String::from(if side == Color::White { "W" } else { "B" });
+        for index in 0..international::SQUARES {
+            let bit = 1u64 << index;
+            let king = masks[2] & bit != 0;
+            text.push(match (masks[0] & bit != 0, masks[1] & bit != 0, king) {
+                (true, true, _) => return Err(format!("square {} holds two pieces", index + 1)),
+                (true, false, false) => 'w',
+                (true, false, true) => 'W',
+                (false, true, false) => 'b',
+                (false, true, true) => 'B',
+                (false, false, true) => return Err(format!("a king of nobody on {}", index + 1)),
+                (false, false, false) => 'e',
+            });
+        }
+        if masks.iter().any(|m| m >> international::SQUARES != 0) {
+            return Err("a piece beyond square 50".to_string());
+        }
+        International::parse_hub_position(&text)
+    }
+
+    /// Every first move and reply.
+    fn openings() -> Vec<Vec<international::Move>> {
+        lines_from_start::<International>(2)
     }
 }

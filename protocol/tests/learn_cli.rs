@@ -152,9 +152,30 @@ fn english_data_and_weights_stay_english() {
     ]);
     assert_eq!(resumed.status.code(), Some(2));
     assert!(text(&resumed).contains("English draughts positions"), "{}", text(&resumed));
-    let international = run(&["selfplay", "--variant", "international", "--out", &data_arg]);
-    assert_eq!(international.status.code(), Some(2));
-    assert!(text(&international).contains("no learned evaluation yet"), "{}", text(&international));
+    for path in [&data, &weights] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn international_data_and_weights_go_through_the_same_pipeline() {
+    let data = temp_file("international-selfplay.bin");
+    let weights = temp_file("international-weights.dwt");
+    let (data_arg, weights_arg) = (data.display().to_string(), weights.display().to_string());
+    let args = ["selfplay", "--variant", "international", "--out", &data_arg];
+    let played =
+        run(&[&args[..], &["--games", "2", "--nodes", "200", "--random-plies", "2"]].concat());
+    assert!(played.status.success(), "{}", text(&played));
+    let positions = number_after(&text(&played), "positions ");
+    assert!(positions >= 20.0, "{}", text(&played));
+    let args = ["tune", "--variant", "international", "--data", &data_arg, "--out", &weights_arg];
+    let trained = run(&[&args[..], &["--epochs", "2", "--batch", "32"]].concat());
+    assert!(trained.status.success(), "{}", text(&trained));
+    assert_eq!(number_after(&text(&trained), "positions "), positions, "{}", text(&trained));
+    let english =
+        run(&["tune", "--variant", "english", "--data", &data_arg, "--out", &weights_arg]);
+    assert_eq!(english.status.code(), Some(2));
+    assert!(text(&english).contains("International draughts positions"), "{}", text(&english));
     for path in [&data, &weights] {
         let _ = std::fs::remove_file(path);
     }

@@ -23,6 +23,7 @@ pub mod counts;
 pub mod eval;
 pub mod fen;
 pub mod geometry;
+pub mod learned;
 pub mod movegen;
 pub mod moves;
 pub mod paths;

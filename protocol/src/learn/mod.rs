@@ -7,10 +7,6 @@ pub mod tune;
 
 use clap::Subcommand;
 
-/// The answer of the learning commands for International draughts, until it has features.
-const NO_INTERNATIONAL_FEATURES: &str =
-    "International draughts has no learned evaluation yet: --variant takes italian or english";
-
 /// The learning pipeline's commands.
 #[derive(Subcommand, Debug)]
 pub enum LearnCommand {

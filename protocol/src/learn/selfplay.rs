@@ -3,6 +3,7 @@
 use crate::commands::eval::{CliEval, EvalArgs};
 use clap::Args;
 use dama_engine::english::English;
+use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::search::MAX_THREADS;
 use dama_engine::variant::Variant;
@@ -21,8 +22,9 @@ pub struct SelfPlayArgs {
     /// The data file to write; an existing file made with the same settings is resumed.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// The game: italian (from the 174 ballots) or english (from the 156 ACF ballots); the file
-    /// holds positions of that game only.
+    /// The game: italian (from the 174 ballots), english (from the 156 ACF ballots) or
+    /// international (from every first move and reply); the file holds positions of that game
+    /// only.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Games the file should hold when done (two per opening: 348 go round the 174 Italian
@@ -56,7 +58,7 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
     match args.variant {
         Variant::Italian => run_game::<Italian>(args),
         Variant::English => run_game::<English>(args),
-        Variant::International => Err(super::NO_INTERNATIONAL_FEATURES.to_string()),
+        Variant::International => run_game::<International>(args),
     }
 }
 

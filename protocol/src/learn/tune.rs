@@ -3,6 +3,7 @@
 use crate::weights::load_weights;
 use clap::Args;
 use dama_engine::english::English;
+use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::learned::LearnedEval;
 use dama_engine::search::MAX_THREADS;
@@ -63,7 +64,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     match args.variant {
         Variant::Italian => run_game::<Italian>(args),
         Variant::English => run_game::<English>(args),
-        Variant::International => Err(super::NO_INTERNATIONAL_FEATURES.to_string()),
+        Variant::International => run_game::<International>(args),
     }
 }
 
