@@ -23,6 +23,7 @@ use crate::color::Color;
 use crate::rules::Rules;
 use crate::score::Score;
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 /// A game's features for the learned evaluation.
 pub trait Features: Rules {
@@ -42,6 +43,55 @@ pub trait Features: Rules {
 
     /// Starting weights for training, in hundredths of a man: material and little else.
     fn initial_weights() -> Vec<[f32; 2]>;
+
+    /// The weights built into the binary, for a game that has them.
+    fn embedded() -> Option<Arc<LearnedEval<Self>>> {
+        None
+    }
+}
+
+/// A game's choice between its hand-set evaluation (`None`) and learned weights: the
+/// [`Rules::Eval`] of a game whose only other evaluation is the hand-set one.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LearnedChoice<R: Features> {
+    /// The learned weights in use, if the learned evaluation is.
+    pub learned: Option<Arc<LearnedEval<R>>>,
+}
+
+impl<R: Features> LearnedChoice<R> {
+    /// The evaluation by name: `classic` (the hand-set one) or `learned` (the built-in weights,
+    /// or `weights` when given); an error for a learned evaluation the game has no weights for.
+    pub fn named(name: &str, weights: Option<Arc<LearnedEval<R>>>) -> Result<Self, String> {
+        match name {
+            "classic" => Ok(LearnedChoice { learned: None }),
+            "learned" => match weights.or_else(R::embedded) {
+                Some(weights) => Ok(LearnedChoice { learned: Some(weights) }),
+                None => Err(format!(
+                    "{} has no built-in learned weights yet: give a weights file",
+                    R::NAME
+                )),
+            },
+            other => Err(format!("eval must be classic or learned, got '{other}'")),
+        }
+    }
+
+    /// The name of the evaluation in use.
+    pub fn name(&self) -> &'static str {
+        if self.learned.is_some() {
+            "learned"
+        } else {
+            "classic"
+        }
+    }
+
+    /// The evaluation of `position` for the side to move: the learned weights', or `classic`'s.
+    #[inline(always)]
+    pub fn evaluate(&self, position: &R::Position, classic: fn(&R::Position) -> Score) -> Score {
+        match &self.learned {
+            Some(weights) => weights.evaluate(position),
+            None => classic(position),
+        }
+    }
 }
 
 /// Weight units per hundredth of a man in the weights file and in [`LearnedEval`].

@@ -159,3 +159,52 @@ fn a_variant_set_during_a_search_applies_to_the_pos_after_it() {
         &[after::<International>(International::start(), "32-28")],
     );
 }
+
+#[test]
+fn english_and_international_take_their_own_weights_files() {
+    use dama_engine::learned::{Features, LearnedEval};
+    let dir = std::env::temp_dir();
+    let english = dir.join(format!("dama-hub-english-{}.dwt", std::process::id()));
+    std::fs::write(&english, LearnedEval::<English>::to_bytes(&English::initial_weights()))
+        .unwrap();
+    let path = english.display().to_string();
+    let output = transcript(
+        &[
+            "hub",
+            "set-param name=variant value=english",
+            "set-param name=eval value=learned",
+            &format!("set-param name=eval-file value=\"{path}\""),
+            "init",
+            "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww",
+            "level depth=4",
+            "go think",
+        ],
+        1,
+    );
+    // English has no built-in weights: asking for them is refused and nothing changes; its own
+    // weights file is taken and the search plays with it.
+    let errors: Vec<&String> = output.iter().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(errors.len(), 1, "{output:#?}");
+    assert!(errors[0].contains("english has no built-in learned weights yet"), "{output:#?}");
+    let start = English::parse_hub_position("Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww").unwrap();
+    check_searches::<English>(
+        &output.iter().filter(|l| !l.starts_with("error")).cloned().collect::<Vec<_>>(),
+        &[start],
+    );
+    // The English file does not load for International's learned evaluation.
+    let output = transcript(
+        &[
+            "hub",
+            "set-param name=variant value=international",
+            &format!("set-param name=eval-file value=\"{path}\""),
+            "set-param name=eval value=learned",
+            "quit",
+        ],
+        0,
+    );
+    let errors: Vec<&String> = output.iter().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(errors.len(), 2, "{output:#?}");
+    assert!(errors[0].contains("holds weights for english, not international"), "{output:#?}");
+    assert!(errors[1].contains("international has no built-in learned weights"), "{output:#?}");
+    let _ = std::fs::remove_file(english);
+}

@@ -10,6 +10,7 @@ use crate::board8::moves::Move;
 use crate::board8::position::Position;
 use crate::color::Color;
 use crate::excerpt::Excerpt;
+use crate::learned::LearnedChoice;
 use crate::movelist::List;
 use crate::movetext::PathMove;
 use crate::rules::Rules;
@@ -28,7 +29,7 @@ pub const QUIET_PLY_LIMIT: u32 = 80;
 impl Rules for English {
     type Position = Position;
     type Move = Move;
-    type Eval = ();
+    type Eval = LearnedChoice<English>;
 
     const NAME: &'static str = "english";
     const PDN_GAME_TYPE: u32 = 21;
@@ -74,8 +75,9 @@ impl Rules for English {
         (mv.from().index(), mv.to().index())
     }
 
-    fn evaluate(position: &Position, _eval: &()) -> Score {
-        evaluate(position)
+    #[inline]
+    fn evaluate(position: &Position, eval: &LearnedChoice<English>) -> Score {
+        eval.evaluate(position, evaluate)
     }
 
     fn piece_count(position: &Position) -> u32 {

@@ -10,6 +10,7 @@ use super::moves::Move;
 use super::position::Position;
 use crate::color::Color;
 use crate::excerpt::Excerpt;
+use crate::learned::LearnedChoice;
 use crate::movelist::List;
 use crate::movetext::{hub_position_to_fen, PathMove};
 use crate::rules::Rules;
@@ -25,7 +26,7 @@ pub const QUIET_PLY_LIMIT: u32 = 50;
 impl Rules for International {
     type Position = Position;
     type Move = Move;
-    type Eval = ();
+    type Eval = LearnedChoice<International>;
 
     const NAME: &'static str = "international";
     const PDN_GAME_TYPE: u32 = 20;
@@ -72,8 +73,9 @@ impl Rules for International {
         (usize::from(mv.from), usize::from(mv.to))
     }
 
-    fn evaluate(position: &Position, _eval: &()) -> Score {
-        evaluate(position)
+    #[inline]
+    fn evaluate(position: &Position, eval: &LearnedChoice<International>) -> Score {
+        eval.evaluate(position, evaluate)
     }
 
     fn piece_count(position: &Position) -> u32 {

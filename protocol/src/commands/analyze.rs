@@ -1,5 +1,6 @@
 //! `dama analyze`: search a position and print each completed iteration, then `bestmove`.
 
+use super::eval::CliEval;
 use super::{play_moves, position_from_fen};
 use clap::Args;
 use dama_engine::board8::fen::to_fen;
@@ -91,20 +92,16 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
 }
 
 /// `dama analyze --variant english|international`: the search alone (no book, no tables).
-fn run_variant<R: Rules>(args: &AnalyzeArgs) -> Result<(), String> {
-    if args.eval.eval.is_some() || args.eval.eval_file.is_some() {
-        return Err(format!(
-            "--eval and --eval-file are for Italian; {} has one evaluation",
-            R::NAME
-        ));
-    }
+fn run_variant<R: CliEval>(args: &AnalyzeArgs) -> Result<(), String> {
+    let eval = R::eval(&args.eval)?;
     let limits = limits(args)?;
     let mut position = R::parse_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
-    let mut history = GameHistory::from_key(R::key(&position), R::QUIET_PLY_LIMIT);
+    let mut history = GameHistory::new::<R>(&position);
     position =
         play_line::<R>(position, &mut history, &args.moves).map_err(|e| format!("--moves: {e}"))?;
     let mut searcher =
         Searcher::<R>::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
+    searcher.set_eval(eval);
     say!("FEN {}", R::to_fen(&position));
     if R::legal_moves(&position).is_empty() {
         say!("no legal move: the side to move has lost");

@@ -5,6 +5,7 @@ use clap::Args;
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::{EvalOptions, Italian};
+use dama_engine::learned::{Features, LearnedChoice};
 use dama_engine::rules::Rules;
 use std::path::PathBuf;
 
@@ -43,9 +44,7 @@ pub trait CliEval: Rules {
     fn eval(args: &EvalArgs) -> Result<Self::Eval, String>;
 
     /// The name of an evaluation, for reports.
-    fn eval_name(_eval: &Self::Eval) -> &'static str {
-        "basic"
-    }
+    fn eval_name(eval: &Self::Eval) -> &'static str;
 }
 
 impl CliEval for Italian {
@@ -58,23 +57,36 @@ impl CliEval for Italian {
     }
 }
 
-/// A game with one evaluation refuses the choice.
-fn one_evaluation(args: &EvalArgs) -> Result<(), String> {
-    if args.eval.is_some() || args.eval_file.is_some() {
-        return Err("--eval and --eval-file are for Italian; the other games have one evaluation"
-            .to_string());
+/// The choice of a game whose other evaluation is its hand-set one: `--eval classic|learned`
+/// and `--eval-file` (weights of that game, which select the learned evaluation).
+fn learned_choice<R: Features>(args: &EvalArgs) -> Result<LearnedChoice<R>, String> {
+    if args.eval.as_deref() == Some("classic") && args.eval_file.is_some() {
+        return Err("--eval-file is for the learned evaluation, not --eval classic".into());
     }
-    Ok(())
+    let file = args.eval_file.as_deref().map(load_weights::<R>).transpose()?;
+    let name = if file.is_some() { "learned" } else { args.eval.as_deref().unwrap_or("") };
+    match name {
+        "" => Ok(LearnedChoice::default()),
+        name => LearnedChoice::named(name, file),
+    }
 }
 
 impl CliEval for English {
-    fn eval(args: &EvalArgs) -> Result<(), String> {
-        one_evaluation(args)
+    fn eval(args: &EvalArgs) -> Result<LearnedChoice<English>, String> {
+        learned_choice(args)
+    }
+
+    fn eval_name(eval: &LearnedChoice<English>) -> &'static str {
+        eval.name()
     }
 }
 
 impl CliEval for International {
-    fn eval(args: &EvalArgs) -> Result<(), String> {
-        one_evaluation(args)
+    fn eval(args: &EvalArgs) -> Result<LearnedChoice<International>, String> {
+        learned_choice(args)
+    }
+
+    fn eval_name(eval: &LearnedChoice<International>) -> &'static str {
+        eval.name()
     }
 }

@@ -120,7 +120,10 @@ impl<R: HubRules> Play for Board<R> {
         };
         searcher.set_quiet_ply_limit(settings.quiet_ply_limit);
         searcher.set_options(settings.search.clone());
-        searcher.set_eval(R::eval(settings));
+        match R::eval(settings) {
+            Ok(eval) => searcher.set_eval(eval),
+            Err(message) => errors.push(message),
+        }
         if let Err(message) = R::attach_tables(&mut searcher, settings) {
             errors.push(message);
         }
@@ -132,6 +135,9 @@ impl<R: HubRules> Play for Board<R> {
         let Some(searcher) = self.searcher.as_mut() else {
             return match setting {
                 Setting::EgdbPath(_) | Setting::EgdbPieces(_) => open_tables(settings).map(|_| ()),
+                Setting::Eval(_) | Setting::EvalFile(_) => {
+                    R::eval(settings).map(|_| ()).map_err(|e| format!("set-param: {e}"))
+                }
                 _ => Ok(()),
             };
         };
@@ -143,8 +149,9 @@ impl<R: HubRules> Play for Board<R> {
             },
             Setting::QuietPlyLimit(plies) => searcher.set_quiet_ply_limit(*plies),
             Setting::Switch { .. } | Setting::Eval(_) | Setting::EvalFile(_) => {
+                let eval = R::eval(settings).map_err(|e| format!("set-param: {e}"))?;
                 searcher.set_options(settings.search.clone());
-                searcher.set_eval(R::eval(settings));
+                searcher.set_eval(eval);
             }
             Setting::EgdbPath(_) | Setting::EgdbPieces(_) => {
                 open_tables(settings)?;

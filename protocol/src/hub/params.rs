@@ -1,13 +1,12 @@
 //! The engine's settings as Hub params: their declarations (the `param` lines after `hub`), the
 //! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
 
-use dama_engine::italian::eval::learned::LearnedEval;
-use dama_engine::italian::{EvalOptions, Italian};
+use crate::weights::AnyWeights;
+use dama_engine::italian::EvalOptions;
 use dama_engine::search::skill::MAX_SKILL;
 use dama_engine::search::SearchOptions;
 use dama_engine::variant::Variant;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// The kind of a param, as declared to the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +70,7 @@ pub enum Setting {
     Eval(&'static str),
     /// `eval-file`: trained weights for the learned evaluation, which it selects (read and
     /// checked when set); empty: the built-in weights.
-    EvalFile(Option<(PathBuf, Arc<LearnedEval>)>),
+    EvalFile(Option<(PathBuf, AnyWeights)>),
     /// `multipv`: how many best moves an analysis reports, each in its own `info` lines.
     MultiPv(usize),
     /// `skill`: playing strength, 1 (weakest) to 20 (full strength).
@@ -104,10 +103,13 @@ pub struct Settings {
     pub egdb_pieces: u32,
     /// The search's feature switches.
     pub search: SearchOptions,
-    /// The Italian evaluation and its switches (English and International have one evaluation).
+    /// The Italian evaluation and its switches.
     pub eval: EvalOptions,
     /// The weights file of the learned evaluation, if not the built-in weights.
-    pub eval_file: Option<(PathBuf, Arc<LearnedEval>)>,
+    pub eval_file: Option<(PathBuf, AnyWeights)>,
+    /// The evaluation asked for in English and International draughts (`classic` or
+    /// `learned`; Italian's is in `eval`).
+    pub choice: &'static str,
     /// Lines reported by a search (1: the best only).
     pub multipv: usize,
     /// Playing strength, 1-20 (20: full strength).
@@ -129,6 +131,7 @@ impl Default for Settings {
             search: SearchOptions::default(),
             eval: EvalOptions::default(),
             eval_file: None,
+            choice: "classic",
             multipv: 1,
             skill: MAX_SKILL,
         }
@@ -161,11 +164,9 @@ impl Settings {
         ];
         let eval_file =
             self.eval_file.as_ref().map(|(p, _)| p.display().to_string()).unwrap_or_default();
-        list.push(declare(
-            "eval",
-            self.eval.eval_name(),
-            ParamKind::Enum { values: EvalOptions::EVALS.to_vec() },
-        ));
+        let eval =
+            if self.variant == Variant::Italian { self.eval.eval_name() } else { self.choice };
+        list.push(declare("eval", eval, ParamKind::Enum { values: EvalOptions::EVALS.to_vec() }));
         list.push(declare("eval-file", eval_file, ParamKind::Text));
         for name in SearchOptions::SWITCHES {
             let on = self.search.get(name).unwrap_or(true);
@@ -202,17 +203,23 @@ impl Settings {
                 }
             }
             Setting::Eval(name) => {
+                self.choice = name;
                 self.eval.set_eval(name);
-                if let (Some((_, weights)), true) = (&self.eval_file, self.eval.learned.is_some()) {
+                if let (Some((_, AnyWeights::Italian(weights))), true) =
+                    (&self.eval_file, self.eval.learned.is_some())
+                {
                     self.eval.learned = Some(weights.clone());
                 }
             }
             Setting::EvalFile(file) => {
-                // A weights file selects the learned evaluation; an empty one goes back to the
-                // built-in weights, leaving the choice of evaluation as it was.
+                // A weights file selects the learned evaluation of its game; an empty one goes
+                // back to the built-in weights, leaving the choice of evaluation as it was.
                 self.eval_file = file.clone();
                 match file {
-                    Some((_, weights)) => self.eval.learned = Some(weights.clone()),
+                    Some((_, AnyWeights::Italian(weights))) => {
+                        self.eval.learned = Some(weights.clone())
+                    }
+                    Some(_) => self.choice = "learned",
                     None if self.eval.learned.is_some() => {
                         self.eval.set_eval("learned");
                     }
@@ -265,7 +272,7 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
         "eval-file" if value.is_empty() => Setting::EvalFile(None),
         "eval-file" => {
             let path = PathBuf::from(value);
-            let weights = crate::weights::load_weights::<Italian>(&path)?;
+            let weights = AnyWeights::load(&path)?;
             Setting::EvalFile(Some((path, weights)))
         }
         _ => {
@@ -297,6 +304,7 @@ fn boolean(name: &str, value: &str) -> Result<bool, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_engine::italian::eval::learned::LearnedEval;
 
     #[test]
     fn every_declared_param_accepts_its_own_value() {

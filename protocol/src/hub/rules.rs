@@ -5,14 +5,17 @@
 use super::game::{AnyGame, Game};
 use super::params::Settings;
 use super::tables::open_tables;
+use crate::weights::AnyWeights;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::{EvalOptions, Italian};
+use dama_engine::learned::{Features, LearnedChoice, LearnedEval};
 use dama_engine::rules::Rules;
 use dama_engine::search::Searcher;
 use dama_engine::variant::Variant;
+use std::sync::Arc;
 
 /// The rules the Hub plays, with what differs between games beyond the rules: endgame tables and
 /// the opening book (Italian only) and the game's place in [`AnyGame`].
@@ -23,10 +26,8 @@ pub trait HubRules: Rules {
     /// The game, if `game` is one of these rules.
     fn game(game: AnyGame) -> Option<Game<Self>>;
 
-    /// The evaluation the settings choose (the game's default for a game with one evaluation).
-    fn eval(_settings: &Settings) -> Self::Eval {
-        Self::Eval::default()
-    }
+    /// The evaluation the settings choose, or why the game cannot have it.
+    fn eval(settings: &Settings) -> Result<Self::Eval, String>;
 
     /// Gives the searcher the endgame tables the settings name, for games that have them.
     fn attach_tables(_searcher: &mut Searcher<Self>, _settings: &Settings) -> Result<(), String> {
@@ -49,8 +50,12 @@ impl HubRules for Italian {
         }
     }
 
-    fn eval(settings: &Settings) -> EvalOptions {
-        settings.eval.clone()
+    fn eval(settings: &Settings) -> Result<EvalOptions, String> {
+        file_for::<Italian>(settings, |w| match w {
+            AnyWeights::Italian(weights) => Some(weights.clone()),
+            _ => None,
+        })?;
+        Ok(settings.eval.clone())
     }
 
     fn attach_tables(searcher: &mut Searcher<Italian>, settings: &Settings) -> Result<(), String> {
@@ -70,6 +75,14 @@ impl HubRules for Italian {
 impl HubRules for English {
     const VARIANT: Variant = Variant::English;
 
+    fn eval(settings: &Settings) -> Result<LearnedChoice<English>, String> {
+        let file = file_for::<English>(settings, |w| match w {
+            AnyWeights::English(weights) => Some(weights.clone()),
+            _ => None,
+        })?;
+        LearnedChoice::named(settings.choice, file)
+    }
+
     fn game(game: AnyGame) -> Option<Game<English>> {
         match game {
             AnyGame::English(game) => Some(game),
@@ -81,10 +94,38 @@ impl HubRules for English {
 impl HubRules for International {
     const VARIANT: Variant = Variant::International;
 
+    fn eval(settings: &Settings) -> Result<LearnedChoice<International>, String> {
+        let file = file_for::<International>(settings, |w| match w {
+            AnyWeights::International(weights) => Some(weights.clone()),
+            _ => None,
+        })?;
+        LearnedChoice::named(settings.choice, file)
+    }
+
     fn game(game: AnyGame) -> Option<Game<International>> {
         match game {
             AnyGame::International(game) => Some(game),
             _ => None,
         }
+    }
+}
+
+/// The weights of the settings' `eval-file` for the game `R` (`pick` takes them out of the file's
+/// weights when they are `R`'s); an error when the file is another game's.
+fn file_for<R: Features>(
+    settings: &Settings,
+    pick: fn(&AnyWeights) -> Option<Arc<LearnedEval<R>>>,
+) -> Result<Option<Arc<LearnedEval<R>>>, String> {
+    match &settings.eval_file {
+        None => Ok(None),
+        Some((path, weights)) => match pick(weights) {
+            Some(weights) => Ok(Some(weights)),
+            None => Err(format!(
+                "eval-file '{}' holds weights for {}, not {}",
+                path.display(),
+                weights.game(),
+                R::NAME
+            )),
+        },
     }
 }

@@ -47,6 +47,10 @@ impl Features for Italian {
         }
         w
     }
+
+    fn embedded() -> Option<Arc<LearnedEval>> {
+        Some(LearnedEval::embedded())
+    }
 }
 
 impl LearnedEval {
