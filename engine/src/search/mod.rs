@@ -1,7 +1,7 @@
 //! The search, written once over [`Rules`] and compiled for each game: iterative deepening with
 //! aspiration windows over a principal-variation alpha-beta (`worker`), move ordering
 //! ([`ordering`]), a shared transposition table ([`tt`]), Lazy SMP threads, the limits and the
-//! clock ([`limits`]) and strength levels ([`skill`]). No I/O: progress is reported through a
+//! clock ([`limits`]), strength levels ([`skill`]) and what a search reports ([`report`]). No I/O: progress is reported through a
 //! callback.
 //!
 //! ```
@@ -24,6 +24,7 @@
 
 pub mod limits;
 pub mod options;
+pub mod report;
 pub mod ordering;
 pub mod skill;
 pub mod tt;
@@ -31,6 +32,7 @@ mod worker;
 
 pub use limits::{Clock, SearchControl, SearchLimits, TimeBudget};
 pub use options::SearchOptions;
+pub use report::{Line, SearchInfo, SearchResult};
 pub use tt::{TableSizeError, TranspositionTable};
 
 use crate::history::GameHistory;
@@ -52,61 +54,6 @@ pub const MAX_THREADS: u32 = 64;
 
 /// The largest transposition table any front end accepts, in MiB.
 pub const MAX_TABLE_MIB: u32 = 65_536;
-
-/// Progress of a search, reported after each completed iteration (`M`: the game's move type).
-#[derive(Clone, Debug)]
-pub struct SearchInfo<M> {
-    /// The nominal depth just completed.
-    pub depth: u32,
-    /// The deepest ply reached (captures and extensions go beyond the nominal depth).
-    pub seldepth: u32,
-    /// The score for the side to move, in hundredths of a man (see [`crate::score`]).
-    pub score: Score,
-    /// Nodes searched by all threads.
-    pub nodes: u64,
-    /// Time since the search started (or since the ponder hit).
-    pub time: Duration,
-    /// The principal variation, first move first.
-    pub pv: Vec<M>,
-    /// Transposition table use, permille.
-    pub table_fill: u32,
-    /// Positions answered by the endgame tables.
-    pub tablebase_hits: u64,
-    /// Which line this is, 1 for the best (several lines with `SearchLimits::multipv`).
-    pub multipv: usize,
-}
-
-/// One line of a search: its score and its moves, the first being the move it is about.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Line<M> {
-    /// The score of the line's first move.
-    pub score: Score,
-    /// The principal variation after that move, the move first.
-    pub pv: Vec<M>,
-}
-
-/// The outcome of a search.
-#[derive(Clone, Debug)]
-pub struct SearchResult<M> {
-    /// The move to play; `None` only when the position has no legal move.
-    pub best_move: Option<M>,
-    /// The expected reply, to ponder on.
-    pub ponder_move: Option<M>,
-    /// The score of the best move.
-    pub score: Score,
-    /// The last completed depth.
-    pub depth: u32,
-    /// Nodes searched by all threads.
-    pub nodes: u64,
-    /// Time used.
-    pub time: Duration,
-    /// The principal variation.
-    pub pv: Vec<M>,
-    /// The best lines of the last completed iteration, best first: one, or up to
-    /// `SearchLimits::multipv` (fewer when there are fewer legal moves). `lines[0]` is the best
-    /// move's score and line.
-    pub lines: Vec<Line<M>>,
-}
 
 /// A search engine for the game `R`: the transposition table, the thread count, the options and
 /// the evaluation, kept between searches.
