@@ -11,7 +11,7 @@ use crate::board8::position::Position;
 use crate::color::Color;
 use crate::excerpt::Excerpt;
 use crate::movelist::List;
-use crate::movetext::PathMove;
+use crate::movetext::{parse_move_text, PathMove};
 use crate::rules::Rules;
 use crate::score::Score;
 
@@ -106,20 +106,40 @@ impl Rules for English {
         turned(&to_hub_position(position))
     }
 
+    /// One path per distinct move: the first route the path generator finds.
     fn paths(position: &Position) -> Vec<PathMove<Move>> {
         let mut out: Vec<PathMove<Move>> = Vec::new();
-        for m in legal_moves(position) {
+        for m in every_route(position) {
             if out.iter().all(|p| p.mv != m.mv) {
-                out.push(PathMove {
-                    mv: m.mv,
-                    from: m.mv.from().number(),
-                    landings: m.landings.iter().map(|s| s.number()).collect(),
-                    captured: m.captured.iter().map(|s| s.number()).collect(),
-                });
+                out.push(m);
             }
         }
         out
     }
+
+    /// Reads move text against every route, so that the full path of either route of a loop
+    /// capture names its move; the move returned is the one [`English::paths`] lists.
+    fn parse_move(position: &Position, text: &str) -> Result<Move, String> {
+        let distinct = Self::paths(position);
+        match parse_move_text(text, &every_route(position)) {
+            Ok(mv) => Ok(distinct.iter().find(|p| p.mv == mv).map_or(mv, |p| p.mv)),
+            // Every text a distinct path matches, a route matches too: this gives the message.
+            Err(_) => parse_move_text(text, &distinct),
+        }
+    }
+}
+
+/// Every legal move with its path, every capture route listed.
+fn every_route(position: &Position) -> Vec<PathMove<Move>> {
+    legal_moves(position)
+        .into_iter()
+        .map(|m| PathMove {
+            mv: m.mv,
+            from: m.mv.from().number(),
+            landings: m.landings.iter().map(|s| s.number()).collect(),
+            captured: m.captured.iter().map(|s| s.number()).collect(),
+        })
+        .collect()
 }
 
 /// The Hub position string as pydraughts writes it for English draughts, from the plain one (or
@@ -146,47 +166,23 @@ fn turned(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board8::fen::parse_fen;
-    use crate::english::movegen::{generate, has_capture};
-    use crate::english::paths::legal_moves;
+    use crate::board8::bitboard::Bitboard;
+    use crate::board8::square::Square;
+    use crate::english::movegen::{count_moves, generate, generate_every_route, has_capture};
+    use crate::english::paths::{legal_moves, EnglishMove};
     use crate::english::start;
     use crate::movelist::List;
 
-    /// Random play from the start and from random king-rich placements.
+    /// Random play from the start, and random placements rich in kings followed by random play.
     fn sample_positions() -> Vec<Position> {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
         let mut out = Vec::new();
-        for game in 0..300 {
-            let mut p = if game % 2 == 0 {
-                start()
-            } else {
-                let mut fen = String::from(if rng.gen_bool(0.5) { "W:W" } else { "B:W" });
-                let mut used = std::collections::HashSet::new();
-                let mut side = |fen: &mut String, n: usize, rng: &mut rand::rngs::StdRng| {
-                    let mut first = true;
-                    while n > 0 && used.len() < 32 {
-                        let sq = rng.gen_range(1..=32u8);
-                        if !used.insert(sq) {
-                            continue;
-                        }
-                        let king = rng.gen_bool(0.5) || sq <= 4 || sq >= 29;
-                        if !first {
-                            fen.push(',');
-                        }
-                        first = false;
-                        fen.push_str(&format!("{}{sq}", if king { "K" } else { "" }));
-                        if fen.matches(',').count() + 1 >= n {
-                            break;
-                        }
-                    }
-                };
-                let n = rng.gen_range(1..=6);
-                side(&mut fen, n, &mut rng);
-                fen.push_str(":B");
-                let n = rng.gen_range(1..=6);
-                side(&mut fen, n, &mut rng);
-                parse_fen(&fen).unwrap_or_else(|_| start())
+        for game in 0..900 {
+            let mut p = match game % 3 {
+                0 => start(),
+                1 => random_placement(&mut rng),
+                _ => loop_placement(&mut rng),
             };
             for _ in 0..rng.gen_range(0..60) {
                 let moves = legal_moves(&p);
@@ -199,6 +195,89 @@ mod tests {
             out.push(p);
         }
         out
+    }
+
+    /// 2 to 16 pieces on random squares, at most 12 a side, most of them kings (always on their
+    /// own crowning row), either side to move.
+    fn random_placement(rng: &mut rand::rngs::StdRng) -> Position {
+        use rand::seq::SliceRandom;
+        use rand::Rng;
+        loop {
+            let mut squares: Vec<Square> = Square::ALL.to_vec();
+            squares.shuffle(rng);
+            let (mut white, mut black, mut kings) =
+                (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+            for &s in &squares[..rng.gen_range(2..=16)] {
+                let is_white = rng.gen_bool(0.5);
+                let crowned = if is_white { s.row() == 0 } else { s.row() == 7 };
+                if crowned || rng.gen_bool(0.6) {
+                    kings.insert(s);
+                }
+                if is_white {
+                    white.insert(s);
+                } else {
+                    black.insert(s);
+                }
+            }
+            let side = if rng.gen_bool(0.5) { Color::White } else { Color::Black };
+            if white.is_empty() || black.is_empty() {
+                continue;
+            }
+            if let Ok(p) = Position::from_parts(white, black, kings, side) {
+                return p;
+            }
+        }
+    }
+
+    /// A random placement with a king beside a loop: the four diagonal neighbours of an empty
+    /// square are enemy pieces and the king stands two squares straight up, down, left or right
+    /// of it, so that it may take all four around either way (unless other pieces are in the way).
+    fn loop_placement(rng: &mut rand::rngs::StdRng) -> Position {
+        use crate::english::geometry::step;
+        use rand::Rng;
+        loop {
+            let base = random_placement(rng);
+            let centre = Square::ALL[rng.gen_range(0..32)];
+            let ring: Option<Vec<Square>> = (0..4).map(|d| step(centre, d, 1)).collect();
+            // Two steps that add up to a straight move of two squares: up-left then up-right is
+            // two rows up, and so on.
+            let (d0, d1) = [(0, 1), (2, 3), (0, 2), (1, 3)][rng.gen_range(0..4)];
+            let king = step(centre, d0, 1).and_then(|s| step(s, d1, 1));
+            let (Some(ring), Some(king)) = (ring, king) else { continue };
+            let us = base.side_to_move();
+            let ring: Bitboard = ring.into_iter().collect();
+            let mut ours = base.pieces(us) - ring - Bitboard::from_square(centre);
+            ours.insert(king);
+            let theirs = (base.pieces(us.opposite()) | ring)
+                - Bitboard::from_square(king)
+                - Bitboard::from_square(centre);
+            // The ring keeps the kings that stood there; new pieces on it are men.
+            let kings = base.kings() | Bitboard::from_square(king);
+            let (white, black) = if us == Color::White { (ours, theirs) } else { (theirs, ours) };
+            if let Ok(p) = Position::from_parts(white, black, kings, us) {
+                return p;
+            }
+        }
+    }
+
+    /// The position after the route `m`, built from its squares alone: the piece leaves its
+    /// start, the captured pieces go, and a man ending on its far row is crowned.
+    fn after_route(p: &Position, m: &EnglishMove) -> Position {
+        let us = p.side_to_move();
+        let from = m.mv.from();
+        let to = *m.landings.last().unwrap();
+        let captured: Bitboard = m.captured.iter().copied().collect();
+        let crowned =
+            p.kings().contains(from) || to.row() == if us == Color::White { 0 } else { 7 };
+        let mut ours = p.pieces(us) - Bitboard::from_square(from);
+        ours.insert(to);
+        let theirs = p.pieces(us.opposite()) - captured;
+        let mut kings = p.kings() - captured - Bitboard::from_square(from);
+        if crowned {
+            kings.insert(to);
+        }
+        let (white, black) = if us == Color::White { (ours, theirs) } else { (theirs, ours) };
+        Position::from_parts(white, black, kings, us.opposite()).unwrap()
     }
 
     #[test]
@@ -220,22 +299,62 @@ mod tests {
     #[test]
     fn the_search_generator_lists_each_move_of_the_path_generator_once() {
         let positions = sample_positions();
-        assert!(positions.len() > 3000, "{}", positions.len());
-        let mut captures = 0;
+        let (mut captures, mut king_positions, mut loops) = (0, 0, 0);
         for p in &positions {
+            let fen = crate::board8::fen::to_fen(p);
+            let routes = legal_moves(p);
+            // The set-wise generator, every route: the reference's routes in the same order,
+            // with the same capture order.
+            let mut every = List::new();
+            generate_every_route(p, &mut every);
+            assert_eq!(every.len(), routes.len(), "{fen}");
+            for (mv, route) in every.iter().zip(&routes) {
+                assert_eq!(*mv, route.mv, "{fen}");
+                assert!(mv.captured_in_order().eq(route.captured.iter().copied()), "{fen}");
+            }
+            // One per (from, to, captured set): each move of the reference once, in the order
+            // the reference first finds it, and the position after it is the one its route
+            // leads to.
             let mut list = List::new();
             generate(p, &mut list);
-            let mut unique: Vec<Move> = Vec::new();
-            for m in legal_moves(p) {
-                if !unique.contains(&m.mv) {
-                    unique.push(m.mv);
+            let mut unique: Vec<&EnglishMove> = Vec::new();
+            for route in &routes {
+                if unique.iter().all(|u| u.mv != route.mv) {
+                    unique.push(route);
                 }
             }
-            assert_eq!(list.len(), unique.len(), "{}", crate::board8::fen::to_fen(p));
-            assert!(unique.iter().all(|m| list.contains(m)), "{}", crate::board8::fen::to_fen(p));
-            assert_eq!(has_capture(p), unique.first().is_some_and(Move::is_capture));
-            captures += usize::from(list.first().is_some_and(Move::is_capture));
+            assert_eq!(list.len(), unique.len(), "{fen}");
+            for (mv, route) in list.iter().zip(&unique) {
+                assert_eq!(*mv, route.mv, "{fen}");
+                assert_eq!(p.play(mv), after_route(p, route), "{fen} {}", route.path_notation());
+            }
+            assert_eq!(English::legal_moves(p), list.to_vec(), "{fen}");
+            assert_eq!(English::paths(p).len(), list.len(), "{fen}");
+            assert_eq!(count_moves(p, false), list.len(), "{fen}");
+            assert_eq!(count_moves(p, true), routes.len(), "{fen}");
+            assert_eq!(has_capture(p), list.first().is_some_and(Move::is_capture), "{fen}");
+            captures += usize::from(has_capture(p));
+            king_positions += usize::from(!p.kings().is_empty());
+            loops += usize::from(routes.len() > list.len());
         }
-        assert!(captures > 300, "{captures} positions with captures");
+        assert!(positions.len() >= 3000, "{} positions", positions.len());
+        assert!(captures >= 300, "{captures} positions with captures");
+        assert!(king_positions >= 1500, "{king_positions} positions with kings");
+        assert!(loops >= 50, "{loops} positions with a loop capture");
+    }
+
+    #[test]
+    fn either_route_of_a_loop_capture_names_the_one_move() {
+        let p = English::parse_fen("W:WK26:B14,15,22,23").unwrap();
+        let moves = English::legal_moves(&p);
+        assert_eq!(moves.len(), 1);
+        let paths: Vec<String> = English::paths(&p).iter().map(|m| m.path()).collect();
+        assert_eq!(paths, ["26x17x10x19x26"]);
+        assert_eq!(English::hub_text(&p, &moves[0]), "26x26x22x14x15x23");
+        for text in ["26x17x10x19x26", "26x19x10x17x26", "26x26x23x15x14x22", "26x26"] {
+            assert_eq!(English::parse_move(&p, text), Ok(moves[0]), "{text}");
+        }
+        let refused = English::parse_move(&p, "26x17x10x19").unwrap_err();
+        assert!(refused.contains("legal moves are 26x17x10x19x26"), "{refused}");
     }
 }
