@@ -5,16 +5,39 @@
 //! of rows it crosses), so only a king can reach the same (from, to, captured set) twice, around
 //! a loop: its captures are compared with the ones it already has unless every route is wanted.
 //!
-//! Everything here is in the English layout of [`super::layout`]; the moves go out in board8 bits.
+//! Everything here is in the English layout of [`super::layout`]; a move found is handed to
+//! [`Found::found`], which builds whatever move the caller lists (the board8 [`Move`] for the
+//! search, a bare set of bits for perft).
 
 use super::layout::{bit_to_board8, crowning_row, forward, shift, to_board8, Sides, SQUARE_OF_BIT};
 use crate::board8::bitboard::Bitboard;
-use crate::board8::moves::{Move, MoveList};
+use crate::board8::moves::Move;
+use crate::movelist::List;
+
+/// A move as the generator's caller keeps it, built from English-layout bit indexes. Equality
+/// must be that of (from, to, captured set).
+pub(super) trait Found: Copy + PartialEq {
+    /// The move from `from` to `to` taking `captured` (a set) in the order `order` (5 bits per
+    /// square index, first capture lowest); a step when `captured` is empty.
+    fn found(from: u32, to: u32, captured: u64, order: u64) -> Self;
+}
+
+impl Found for Move {
+    #[inline(always)]
+    fn found(from: u32, to: u32, captured: u64, order: u64) -> Move {
+        Move::from_parts(
+            bit_to_board8(from),
+            bit_to_board8(to),
+            Bitboard(to_board8(captured)),
+            order,
+        )
+    }
+}
 
 /// The men of the side to move that have a jump.
 #[inline(always)]
-pub(super) fn man_jumpers(s: &Sides) -> u64 {
-    let [d0, d1] = forward(s.white);
+pub(super) fn man_jumpers<const WHITE: bool>(s: &Sides) -> u64 {
+    let [d0, d1] = forward(WHITE);
     let jumpers = |d: i32| shift(shift(s.empty, -d) & s.enemy, -d);
     (jumpers(d0) | jumpers(d1)) & s.men
 }
@@ -31,24 +54,22 @@ pub(super) fn king_jumpers(s: &Sides) -> u64 {
 
 /// Whether the side to move has a capture (and so must capture).
 #[inline(always)]
-pub(super) fn capture_exists(s: &Sides) -> bool {
-    man_jumpers(s) | king_jumpers(s) != 0
+pub(super) fn capture_exists<const WHITE: bool>(s: &Sides) -> bool {
+    let [d0, d1] = forward(WHITE);
+    let jumps = |from: u64, d: i32| shift(shift(from, d) & s.enemy, d) & s.empty;
+    jumps(s.men, d0) | jumps(s.men, d1) != 0 || king_jumpers(s) != 0
 }
 
 /// Appends every capture to `list`, piece by piece in numbering order, each piece's sequences in
 /// depth-first order (directions up-left, up-right, down-left, down-right): one move per (from,
 /// to, captured set), or one per route when `every_route`.
-pub(super) fn captures(s: &Sides, list: &mut MoveList, every_route: bool) {
-    if s.white {
-        captures_of::<true>(s, list, every_route);
-    } else {
-        captures_of::<false>(s, list, every_route);
-    }
-}
-
-fn captures_of<const WHITE: bool>(s: &Sides, list: &mut MoveList, every_route: bool) {
+pub(super) fn captures<const WHITE: bool, M: Found>(
+    s: &Sides,
+    list: &mut List<M>,
+    every_route: bool,
+) {
     let kings = king_jumpers(s);
-    let mut jumpers = man_jumpers(s) | kings;
+    let mut jumpers = man_jumpers::<WHITE>(s) | kings;
     while jumpers != 0 {
         let at = jumpers.trailing_zeros();
         jumpers &= jumpers - 1;
@@ -63,15 +84,23 @@ fn captures_of<const WHITE: bool>(s: &Sides, list: &mut MoveList, every_route: b
     }
 }
 
-/// The number of captures: [`captures`]`(..).len()` without building the men's moves.
-pub(super) fn count_captures(s: &Sides, every_route: bool) -> usize {
-    let men = if s.white { count_man_captures::<true>(s) } else { count_man_captures::<false>(s) };
+/// The number of captures: [`captures`]`(..).len()`, the men's counted without a list (the
+/// kings' are listed in `M`, to be told apart).
+#[inline(always)]
+pub(super) fn count_captures<const WHITE: bool, M: Found>(s: &Sides, every_route: bool) -> usize {
+    let men = count_man_captures::<WHITE>(s);
     let kings = king_jumpers(s);
     if kings == 0 {
         return men;
     }
-    let mut list = MoveList::new();
-    let mut kings = kings;
+    men + count_king_captures::<M>(s, kings, every_route)
+}
+
+/// The number of captures of the kings in `kings` (out of line: the list is large and kings
+/// rarely capture).
+#[inline(never)]
+fn count_king_captures<M: Found>(s: &Sides, mut kings: u64, every_route: bool) -> usize {
+    let mut list = List::<M>::new();
     while kings != 0 {
         let at = kings.trailing_zeros();
         kings &= kings - 1;
@@ -79,11 +108,12 @@ pub(super) fn count_captures(s: &Sides, every_route: bool) -> usize {
         Search { list: &mut list, from: at, empty: s.empty | 1 << at, first, every_route }
             .king(at, s.enemy, 0, 0, 0);
     }
-    men + list.len()
+    list.len()
 }
 
 /// The number of the men's captures (each its own move: no two routes of a man take the same
 /// pieces).
+#[inline(always)]
 fn count_man_captures<const WHITE: bool>(s: &Sides) -> usize {
     let [d0, d1] = forward(WHITE);
     let land = |from: u64, d: i32| shift(shift(from, d) & s.enemy, d) & s.empty;
@@ -95,8 +125,15 @@ fn count_man_captures<const WHITE: bool>(s: &Sides) -> usize {
     if land(going_on, d0) | land(going_on, d1) == 0 {
         return (land0.count_ones() + land1.count_ones()) as usize;
     }
+    count_man_routes::<WHITE>(s)
+}
+
+/// The number of the men's captures when some take more than one piece.
+#[inline(never)]
+fn count_man_routes<const WHITE: bool>(s: &Sides) -> usize {
+    let [d0, d1] = forward(WHITE);
     let mut n = 0;
-    let mut men = man_jumpers(s);
+    let mut men = man_jumpers::<WHITE>(s);
     while men != 0 {
         let at = men & men.wrapping_neg();
         men &= men - 1;
@@ -128,8 +165,8 @@ fn man_routes<const WHITE: bool>(at: u64, enemies: u64, empty: u64) -> usize {
 }
 
 /// One piece's capture search.
-struct Search<'a> {
-    list: &'a mut MoveList,
+struct Search<'a, M> {
+    list: &'a mut List<M>,
     /// The capturing piece's start (English bit index).
     from: u32,
     /// The empty squares, the start square among them (a king may come back to it).
@@ -139,22 +176,7 @@ struct Search<'a> {
     every_route: bool,
 }
 
-impl Search<'_> {
-    /// A complete sequence ending on `to`.
-    #[inline(always)]
-    fn finish(&mut self, to: u32, captured: u64, order: u64, king: bool) {
-        let mv = Move::from_parts(
-            bit_to_board8(self.from),
-            bit_to_board8(to),
-            Bitboard(to_board8(captured)),
-            order,
-        );
-        if king && !self.every_route && self.list[self.first..].contains(&mv) {
-            return;
-        }
-        self.list.push(mv);
-    }
-
+impl<M: Found> Search<'_, M> {
     /// A king on `at` after `count` captures (`captured`, in capture order `order`); `enemies`
     /// are the pieces it may still jump.
     fn king(&mut self, at: u32, enemies: u64, captured: u64, order: u64, count: u32) {
@@ -177,7 +199,10 @@ impl Search<'_> {
             );
         }
         if !extended && count > 0 {
-            self.finish(at, captured, order, true);
+            let mv = M::found(self.from, at, captured, order);
+            if self.every_route || !self.list[self.first..].contains(&mv) {
+                self.list.push(mv);
+            }
         }
     }
 
@@ -211,7 +236,7 @@ impl Search<'_> {
             }
         }
         if !extended && count > 0 {
-            self.finish(at, captured, order, false);
+            self.list.push(M::found(self.from, at, captured, order));
         }
     }
 }

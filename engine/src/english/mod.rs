@@ -35,6 +35,8 @@ pub mod movegen;
 pub mod paths;
 pub mod perft;
 pub mod rules;
+#[cfg(test)]
+mod samples;
 
 pub use eval::evaluate;
 pub use movegen::{count_moves, generate, generate_every_route, has_capture};

@@ -4,11 +4,11 @@
 //! at a time. Moves come out one per (from, to, captured set), in the order the path generator
 //! ([`super::paths::legal_moves`], the reference, which lists every route) finds them.
 
-use super::capture::{capture_exists, captures, count_captures};
-use super::layout::{bit_to_board8, forward, shift, Sides, DIRECTIONS};
-use crate::board8::bitboard::Bitboard;
+use super::capture::{capture_exists, captures, count_captures, Found};
+use super::layout::{forward, shift, Sides, DIRECTIONS};
 use crate::board8::moves::{Move, MoveList};
 use crate::board8::position::Position;
+use crate::movelist::List;
 
 /// Fills `list` (emptied first) with the legal moves, one per (from, to, captured set), without
 /// allocating: the generator the search uses.
@@ -25,61 +25,75 @@ pub fn generate_every_route(position: &Position, list: &mut MoveList) {
 fn fill(position: &Position, list: &mut MoveList, every_route: bool) {
     list.clear();
     let s = Sides::of(position);
-    if capture_exists(&s) {
-        captures(&s, list, every_route);
+    if s.white {
+        moves::<true, Move>(&s, list, every_route);
     } else {
-        steps(&s, list);
+        moves::<false, Move>(&s, list, every_route);
     }
 }
 
 /// Whether the side to move has a capture.
 pub fn has_capture(position: &Position) -> bool {
-    capture_exists(&Sides::of(position))
+    let s = Sides::of(position);
+    if s.white {
+        capture_exists::<true>(&s)
+    } else {
+        capture_exists::<false>(&s)
+    }
 }
 
 /// The number of legal moves, one per (from, to, captured set) or one per route when
 /// `every_route`: the length of the list [`generate`] (or [`generate_every_route`]) fills, counted
 /// without building it where possible (perft's last ply).
-#[inline]
 pub fn count_moves(position: &Position, every_route: bool) -> usize {
     let s = Sides::of(position);
-    if capture_exists(&s) {
-        count_captures(&s, every_route)
+    if s.white {
+        count::<true, Move>(&s, every_route)
     } else {
-        step_targets(&s).iter().map(|t| t.count_ones() as usize).sum()
+        count::<false, Move>(&s, every_route)
     }
 }
 
-/// For each direction of [`DIRECTIONS`], the pieces that may step that way.
+/// Appends the legal moves of `WHITE` (the side to move) to `list`: the captures if there is one,
+/// otherwise the steps, piece by piece in numbering order, each piece's in the order of
+/// [`DIRECTIONS`].
 #[inline(always)]
-fn step_targets(s: &Sides) -> [u64; 4] {
-    let [d0, d1] = forward(s.white);
-    DIRECTIONS.map(|d| {
+pub(super) fn moves<const WHITE: bool, M: Found>(s: &Sides, list: &mut List<M>, every_route: bool) {
+    if capture_exists::<WHITE>(s) {
+        captures::<WHITE, M>(s, list, every_route);
+        return;
+    }
+    let [d0, d1] = forward(WHITE);
+    let movers = DIRECTIONS.map(|d| {
         let pieces = if d == d0 || d == d1 { s.men | s.kings } else { s.kings };
         shift(s.empty, -d) & pieces
-    })
-}
-
-/// Appends the steps piece by piece in numbering order, each piece's in the order of
-/// [`DIRECTIONS`].
-fn steps(s: &Sides, list: &mut MoveList) {
-    let movers = step_targets(s);
+    });
     let mut pieces = movers[0] | movers[1] | movers[2] | movers[3];
     while pieces != 0 {
         let at = pieces.trailing_zeros();
         pieces &= pieces - 1;
         for (set, d) in movers.iter().zip(DIRECTIONS) {
             if set >> at & 1 != 0 {
-                let to = (at as i32 + d) as u32;
-                list.push(Move::from_parts(
-                    bit_to_board8(at),
-                    bit_to_board8(to),
-                    Bitboard::EMPTY,
-                    0,
-                ));
+                list.push(M::found(at, (at as i32 + d) as u32, 0, 0));
             }
         }
     }
+}
+
+/// The number of legal moves of `WHITE` (the side to move): [`moves`]`(..).len()`, the steps and
+/// the men's captures counted without a list.
+#[inline(always)]
+pub(super) fn count<const WHITE: bool, M: Found>(s: &Sides, every_route: bool) -> usize {
+    if capture_exists::<WHITE>(s) {
+        return count_captures::<WHITE, M>(s, every_route);
+    }
+    let [d0, d1] = forward(WHITE);
+    let targets = |pieces: u64, d: i32| (shift(pieces, d) & s.empty).count_ones();
+    let mut n = targets(s.men | s.kings, d0) + targets(s.men | s.kings, d1);
+    if s.kings != 0 {
+        n += targets(s.kings, -d0) + targets(s.kings, -d1);
+    }
+    n as usize
 }
 
 #[cfg(test)]
