@@ -1,7 +1,7 @@
 //! English draughts (checkers, PDN GameType 21), played on the 8x8 board of [`crate::board8`]:
 //! the geometry of its numbering ([`geometry`]), every move with its path ([`paths`], the
 //! reference), the set-wise generator of the search and perft on the English padded layout
-//! ([`layout`], [`movegen`], [`capture`]), perft ([`perft`](mod@perft)), the evaluation ([`eval`])
+//! (`layout`, `capture`, [`movegen`]), perft ([`perft`](mod@perft)), the evaluation ([`eval`])
 //! and the [`English`] rules ([`rules`]). Positions use the same [`Position`] as Italian (squares
 //! 1-32 row by row from Black's side, Black's men moving toward 29-32, men crowned on the far
 //! row); only the board's geometry and the rules differ:
@@ -27,10 +27,10 @@
 use crate::board8::position::Position;
 use crate::color::Color;
 
-pub mod capture;
+mod capture;
 pub mod eval;
 pub mod geometry;
-pub mod layout;
+mod layout;
 pub mod movegen;
 pub mod paths;
 pub mod perft;

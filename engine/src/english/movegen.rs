@@ -1,8 +1,9 @@
-//! The English move generator the search and perft use: set-wise on the English padded layout
-//! ([`super::layout`]), one shift per direction, without allocating. Captures come first when
-//! there is one (they are compulsory, [`super::capture`]); otherwise the steps, found a direction
-//! at a time. Moves come out one per (from, to, captured set), in the order the path generator
-//! ([`super::paths::legal_moves`], the reference, which lists every route) finds them.
+//! The English move generator of the search, and the move count of perft's last ply: set-wise on
+//! the English padded layout (`layout.rs`), one shift per direction, without allocating.
+//! Captures come first when there is one (they are compulsory, `capture.rs`); otherwise the
+//! steps, found a direction at a time. Moves come out one per (from, to, captured set), in the
+//! order the path generator ([`super::paths::legal_moves`], the reference, which lists every
+//! route) finds them, so the search orders its moves as it did with the path-by-path generator.
 
 use super::capture::{capture_exists, captures, count_captures, Found};
 use super::layout::{forward, shift, Sides, DIRECTIONS};
@@ -58,7 +59,7 @@ pub fn count_moves(position: &Position, every_route: bool) -> usize {
 /// otherwise the steps, piece by piece in numbering order, each piece's in the order of
 /// [`DIRECTIONS`].
 #[inline(always)]
-pub(super) fn moves<const WHITE: bool, M: Found>(s: &Sides, list: &mut List<M>, every_route: bool) {
+fn moves<const WHITE: bool, M: Found>(s: &Sides, list: &mut List<M>, every_route: bool) {
     if capture_exists::<WHITE>(s) {
         captures::<WHITE, M>(s, list, every_route);
         return;

@@ -3,9 +3,9 @@
 //! route, as the published tables (Aart Bik) count. From the start position the two agree to
 //! depth 13 at least; they differ when a king can take the same pieces around a loop.
 //!
-//! Perft plays on its own small board in the English layout ([`super::layout`]), the side to move
+//! Perft plays on its own small board in the English layout (`layout.rs`), the side to move
 //! a generic parameter: the steps are played straight from the target sets of each direction, the
-//! captures from the set-wise capture search ([`super::capture`]), and the last ply is counted,
+//! captures from the set-wise capture search (`capture.rs`), and the last ply is counted,
 //! not played (bulk counting: the steps and the men's captures without a list).
 
 use super::capture::{capture_exists, captures, Found};
@@ -20,15 +20,15 @@ use crate::rules::Rules;
 
 /// The number of leaves `depth` plies below `position`, one per distinct move.
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    start::<false>(position, depth)
+    from_position::<false>(position, depth)
 }
 
 /// The number of leaves `depth` plies below `position`, every capture route counted.
 pub fn perft_every_route(position: &Position, depth: u32) -> u64 {
-    start::<true>(position, depth)
+    from_position::<true>(position, depth)
 }
 
-fn start<const EVERY_ROUTE: bool>(position: &Position, depth: u32) -> u64 {
+fn from_position<const EVERY_ROUTE: bool>(position: &Position, depth: u32) -> u64 {
     let board = Board {
         us: from_board8(position.pieces(position.side_to_move()).bits()),
         them: from_board8(position.pieces(position.side_to_move().opposite()).bits()),
@@ -97,13 +97,7 @@ fn leaves<const WHITE: bool, const EVERY_ROUTE: bool>(board: Board, depth: u32) 
     if depth == 1 {
         return count::<WHITE, BitMove>(&s, EVERY_ROUTE) as u64;
     }
-    // The next ply: counted on the spot (inlined, no call) when it is the last one.
-    let below = |next: Board| match (WHITE, depth) {
-        (true, 2) => count::<false, BitMove>(&next.sides::<false>(), EVERY_ROUTE) as u64,
-        (false, 2) => count::<true, BitMove>(&next.sides::<true>(), EVERY_ROUTE) as u64,
-        (true, _) => leaves::<false, EVERY_ROUTE>(next, depth - 1),
-        (false, _) => leaves::<true, EVERY_ROUTE>(next, depth - 1),
-    };
+    let below = |next: Board| below::<WHITE, EVERY_ROUTE>(next, depth);
     if capture_exists::<WHITE>(&s) {
         return after_captures::<WHITE, EVERY_ROUTE>(board, &s, depth);
     }
@@ -141,6 +135,18 @@ fn leaves<const WHITE: bool, const EVERY_ROUTE: bool>(board: Board, depth: u32) 
     n
 }
 
+/// The leaves below `next`, the position after a move of `WHITE` in a node `depth` plies above
+/// the leaves: its moves counted, not played, when it is the last ply.
+#[inline(always)]
+fn below<const WHITE: bool, const EVERY_ROUTE: bool>(next: Board, depth: u32) -> u64 {
+    match (WHITE, depth) {
+        (true, 2) => count::<false, BitMove>(&next.sides::<false>(), EVERY_ROUTE) as u64,
+        (false, 2) => count::<true, BitMove>(&next.sides::<true>(), EVERY_ROUTE) as u64,
+        (true, _) => leaves::<false, EVERY_ROUTE>(next, depth - 1),
+        (false, _) => leaves::<true, EVERY_ROUTE>(next, depth - 1),
+    }
+}
+
 /// The leaves below the captures of `board` (out of line: the list is large, and most nodes have
 /// no capture).
 #[inline(never)]
@@ -153,13 +159,7 @@ fn after_captures<const WHITE: bool, const EVERY_ROUTE: bool>(
     captures::<WHITE, BitMove>(s, &mut list, EVERY_ROUTE);
     let mut n = 0;
     for m in list.iter() {
-        let next = board.play::<WHITE>(m);
-        n += match (WHITE, depth) {
-            (true, 2) => count::<false, BitMove>(&next.sides::<false>(), EVERY_ROUTE) as u64,
-            (false, 2) => count::<true, BitMove>(&next.sides::<true>(), EVERY_ROUTE) as u64,
-            (true, _) => leaves::<false, EVERY_ROUTE>(next, depth - 1),
-            (false, _) => leaves::<true, EVERY_ROUTE>(next, depth - 1),
-        };
+        n += below::<WHITE, EVERY_ROUTE>(board.play::<WHITE>(m), depth);
     }
     n
 }
