@@ -91,6 +91,32 @@ fn english_games_from_the_start_and_from_pydraughts_position_strings() {
 }
 
 #[test]
+fn an_english_king_taking_pieces_around_a_loop_has_one_move_named_by_either_route() {
+    // White's king on 26 takes 22, 14, 15 and 23 and comes back, by 17, 10, 19 or by 19, 10, 17:
+    // the only legal move, written once in Hub form, and read back from either route's path.
+    let position = English::parse_fen("W:WK26,K30:B3,14,15,22,23").unwrap();
+    let string = English::to_hub_position(&position);
+    let output = transcript(
+        &[
+            "hub",
+            "set-param name=variant value=english",
+            "init",
+            &format!("pos pos={string}"),
+            "level depth=4",
+            "go think",
+            &format!("pos pos={string} moves=\"26x19x10x17x26\""),
+            "level depth=4",
+            "go think",
+        ],
+        2,
+    );
+    let first_done = output.iter().find(|l| l.starts_with("done ")).unwrap();
+    assert!(first_done.starts_with("done move=26x26x22x14x15x23"), "{output:#?}");
+    let positions = [position, after::<English>(position, "26x17x10x19x26")];
+    check_searches::<English>(&output, &positions);
+}
+
+#[test]
 fn international_games_under_every_name_of_the_variant() {
     let start = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
     for name in ["international", "normal", "standard"] {

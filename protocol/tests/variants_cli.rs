@@ -34,11 +34,72 @@ fn english_moves_from_the_start_and_from_a_file() {
 }
 
 #[test]
-fn english_perft_counts_the_published_numbers() {
-    let (out, err, code) = run(&["perft", "--variant", "english", "--depth", "7"]);
+fn an_english_loop_capture_is_one_move_and_two_routes_under_paths() {
+    // White's king on 26 takes 22, 14, 15 and 23 around a loop, either way round.
+    let fen = "W:WK26:B14,15,22,23";
+    let (out, err, code) = run(&["moves", "--variant", "english", "--fen", fen]);
     assert_eq!(code, Some(0), "{err}");
-    let counts: Vec<&str> = out.lines().map(|l| l.split_whitespace().nth(3).unwrap()).collect();
-    assert_eq!(counts, ["7", "49", "302", "1469", "7361", "36768", "179740"]);
+    assert_eq!(out, "26x17x10x19x26\n");
+    let (out, err, code) =
+        run(&["perft", "--variant", "english", "--fen", fen, "--depth", "1", "--divide"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("depth 1 nodes 1 "), "{out}");
+    assert!(out.ends_with("\n26x17x10x19x26 1\n"), "{out}");
+    let (out, err, code) = run(&[
+        "perft",
+        "--variant",
+        "english",
+        "--fen",
+        fen,
+        "--depth",
+        "1",
+        "--divide",
+        "--paths",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("depth 1 nodes 2 "), "{out}");
+    assert!(out.ends_with("\n26x17x10x19x26 1\n26x19x10x17x26 1\n"), "{out}");
+    // Either route's path names the move.
+    let (out, err, code) = run(&[
+        "analyze",
+        "--variant",
+        "english",
+        "--fen",
+        fen,
+        "--moves",
+        "26x19x10x17x26",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "FEN B:WK26:B\nno legal move: the side to move has lost\n");
+    let (_, err, code) = run(&[
+        "analyze",
+        "--variant",
+        "english",
+        "--fen",
+        fen,
+        "--moves",
+        "26x19x10x17",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("legal moves are 26x17x10x19x26"), "{err}");
+}
+
+#[test]
+fn english_perft_counts_the_published_numbers_by_both_conventions() {
+    for paths in [false, true] {
+        let mut args = vec!["perft", "--variant", "english", "--depth", "8"];
+        if paths {
+            args.push("--paths");
+        }
+        let (out, err, code) = run(&args);
+        assert_eq!(code, Some(0), "{err}");
+        let counts: Vec<&str> = out.lines().map(|l| l.split_whitespace().nth(3).unwrap()).collect();
+        assert_eq!(counts, ["7", "49", "302", "1469", "7361", "36768", "179740", "845931"]);
+    }
 }
 
 #[test]
@@ -49,6 +110,9 @@ fn bad_variants_and_options_are_refused() {
     let (_, err, code) = run(&["perft", "--variant", "english", "--depth", "2", "--threads", "2"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("one thread"), "{err}");
+    let (_, err, code) = run(&["perft", "--variant", "international", "--depth", "2", "--paths"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--paths is for italian and english"), "{err}");
 }
 
 #[test]

@@ -1,9 +1,10 @@
 //! English draughts (checkers, PDN GameType 21), played on the 8x8 board of [`crate::board8`]:
-//! the geometry of its numbering ([`geometry`]), every move with its path ([`paths`]), the
-//! search's generator ([`movegen`]), the evaluation ([`eval`]) and the [`English`] rules
-//! ([`rules`]). Positions use the same [`Position`] as Italian (squares 1-32 row by row from
-//! Black's side, Black's men moving toward 29-32, men crowned on the far row); only the board's
-//! geometry and the rules differ:
+//! the geometry of its numbering ([`geometry`]), every move with its path ([`paths`], the
+//! reference), the set-wise generator of the search and perft on the English padded layout
+//! (`layout`, `capture`, [`movegen`]), perft ([`perft`](mod@perft)), the evaluation ([`eval`])
+//! and the [`English`] rules ([`rules`]). Positions use the same [`Position`] as Italian (squares
+//! 1-32 row by row from Black's side, Black's men moving toward 29-32, men crowned on the far
+//! row); only the board's geometry and the rules differ:
 //!
 //! - **Geometry**: English numbering puts square 1 one column to the right of the Italian square 1
 //!   (rows 1-4, 9-12, ... start on the second column; rows 5-8, 13-16, ... on the first), so the
@@ -17,20 +18,31 @@
 //!
 //! Captured pieces stay on the board until the move ends, but with short kings this changes
 //! nothing: landing squares are two rows apart, so a landing square is never a jumped square.
+//!
+//! **One move per capture.** As in every game here, a move is a distinct (from, to, captured
+//! set): a king that can take the same pieces around a loop in either direction has one move
+//! ([`generate`], [`English`], `dama moves`, the Hub, perft). [`legal_moves`] and
+//! [`perft_every_route`] list and count every route, as the published perft tables do.
 
 use crate::board8::position::Position;
 use crate::color::Color;
 
+mod capture;
 pub mod eval;
 pub mod geometry;
 pub mod learned;
+mod layout;
 pub mod movegen;
 pub mod paths;
+pub mod perft;
 pub mod rules;
+#[cfg(test)]
+mod samples;
 
 pub use eval::evaluate;
-pub use movegen::{generate, has_capture};
-pub use paths::{legal_moves, perft, EnglishMove};
+pub use movegen::{count_moves, generate, generate_every_route, has_capture};
+pub use paths::{legal_moves, EnglishMove};
+pub use perft::{divide, perft, perft_every_route};
 pub use rules::{English, QUIET_PLY_LIMIT};
 
 /// The English start position: Black's men on 1-12, White's on 21-32, Black to move.

@@ -12,7 +12,7 @@ use crate::color::Color;
 use crate::excerpt::Excerpt;
 use crate::learned::LearnedChoice;
 use crate::movelist::List;
-use crate::movetext::PathMove;
+use crate::movetext::{parse_move_text, PathMove};
 use crate::rules::Rules;
 use crate::score::Score;
 
@@ -108,20 +108,40 @@ impl Rules for English {
         turned(&to_hub_position(position))
     }
 
+    /// One path per distinct move: the first route the path generator finds.
     fn paths(position: &Position) -> Vec<PathMove<Move>> {
         let mut out: Vec<PathMove<Move>> = Vec::new();
-        for m in legal_moves(position) {
+        for m in every_route(position) {
             if out.iter().all(|p| p.mv != m.mv) {
-                out.push(PathMove {
-                    mv: m.mv,
-                    from: m.mv.from().number(),
-                    landings: m.landings.iter().map(|s| s.number()).collect(),
-                    captured: m.captured.iter().map(|s| s.number()).collect(),
-                });
+                out.push(m);
             }
         }
         out
     }
+
+    /// Reads move text against every route, so that the full path of either route of a loop
+    /// capture names its move; the move returned is the one [`English::paths`] lists.
+    fn parse_move(position: &Position, text: &str) -> Result<Move, String> {
+        let distinct = Self::paths(position);
+        match parse_move_text(text, &every_route(position)) {
+            Ok(mv) => Ok(distinct.iter().find(|p| p.mv == mv).map_or(mv, |p| p.mv)),
+            // Every text a distinct path matches, a route matches too: this gives the message.
+            Err(_) => parse_move_text(text, &distinct),
+        }
+    }
+}
+
+/// Every legal move with its path, every capture route listed.
+fn every_route(position: &Position) -> Vec<PathMove<Move>> {
+    legal_moves(position)
+        .into_iter()
+        .map(|m| PathMove {
+            mv: m.mv,
+            from: m.mv.from().number(),
+            landings: m.landings.iter().map(|s| s.number()).collect(),
+            captured: m.captured.iter().map(|s| s.number()).collect(),
+        })
+        .collect()
 }
 
 /// The Hub position string as pydraughts writes it for English draughts, from the plain one (or
@@ -148,59 +168,30 @@ fn turned(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board8::fen::parse_fen;
-    use crate::english::movegen::{generate, has_capture};
-    use crate::english::paths::legal_moves;
-    use crate::english::start;
+    use crate::board8::bitboard::Bitboard;
+    use crate::english::movegen::{count_moves, generate, generate_every_route, has_capture};
+    use crate::english::paths::{legal_moves, EnglishMove};
+    use crate::english::samples::sample_positions;
     use crate::movelist::List;
 
-    /// Random play from the start and from random king-rich placements.
-    fn sample_positions() -> Vec<Position> {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-        let mut out = Vec::new();
-        for game in 0..300 {
-            let mut p = if game % 2 == 0 {
-                start()
-            } else {
-                let mut fen = String::from(if rng.gen_bool(0.5) { "W:W" } else { "B:W" });
-                let mut used = std::collections::HashSet::new();
-                let mut side = |fen: &mut String, n: usize, rng: &mut rand::rngs::StdRng| {
-                    let mut first = true;
-                    while n > 0 && used.len() < 32 {
-                        let sq = rng.gen_range(1..=32u8);
-                        if !used.insert(sq) {
-                            continue;
-                        }
-                        let king = rng.gen_bool(0.5) || sq <= 4 || sq >= 29;
-                        if !first {
-                            fen.push(',');
-                        }
-                        first = false;
-                        fen.push_str(&format!("{}{sq}", if king { "K" } else { "" }));
-                        if fen.matches(',').count() + 1 >= n {
-                            break;
-                        }
-                    }
-                };
-                let n = rng.gen_range(1..=6);
-                side(&mut fen, n, &mut rng);
-                fen.push_str(":B");
-                let n = rng.gen_range(1..=6);
-                side(&mut fen, n, &mut rng);
-                parse_fen(&fen).unwrap_or_else(|_| start())
-            };
-            for _ in 0..rng.gen_range(0..60) {
-                let moves = legal_moves(&p);
-                if moves.is_empty() {
-                    break;
-                }
-                out.push(p);
-                p = p.play(&moves[rng.gen_range(0..moves.len())].mv);
-            }
-            out.push(p);
+    /// The position after the route `m`, built from its squares alone: the piece leaves its
+    /// start, the captured pieces go, and a man ending on its far row is crowned.
+    fn after_route(p: &Position, m: &EnglishMove) -> Position {
+        let us = p.side_to_move();
+        let from = m.mv.from();
+        let to = *m.landings.last().unwrap();
+        let captured: Bitboard = m.captured.iter().copied().collect();
+        let crowned =
+            p.kings().contains(from) || to.row() == if us == Color::White { 0 } else { 7 };
+        let mut ours = p.pieces(us) - Bitboard::from_square(from);
+        ours.insert(to);
+        let theirs = p.pieces(us.opposite()) - captured;
+        let mut kings = p.kings() - captured - Bitboard::from_square(from);
+        if crowned {
+            kings.insert(to);
         }
-        out
+        let (white, black) = if us == Color::White { (ours, theirs) } else { (theirs, ours) };
+        Position::from_parts(white, black, kings, us.opposite()).unwrap()
     }
 
     #[test]
@@ -222,22 +213,62 @@ mod tests {
     #[test]
     fn the_search_generator_lists_each_move_of_the_path_generator_once() {
         let positions = sample_positions();
-        assert!(positions.len() > 3000, "{}", positions.len());
-        let mut captures = 0;
+        let (mut captures, mut king_positions, mut loops) = (0, 0, 0);
         for p in &positions {
+            let fen = crate::board8::fen::to_fen(p);
+            let routes = legal_moves(p);
+            // The set-wise generator, every route: the reference's routes in the same order,
+            // with the same capture order.
+            let mut every = List::new();
+            generate_every_route(p, &mut every);
+            assert_eq!(every.len(), routes.len(), "{fen}");
+            for (mv, route) in every.iter().zip(&routes) {
+                assert_eq!(*mv, route.mv, "{fen}");
+                assert!(mv.captured_in_order().eq(route.captured.iter().copied()), "{fen}");
+            }
+            // One per (from, to, captured set): each move of the reference once, in the order
+            // the reference first finds it, and the position after it is the one its route
+            // leads to.
             let mut list = List::new();
             generate(p, &mut list);
-            let mut unique: Vec<Move> = Vec::new();
-            for m in legal_moves(p) {
-                if !unique.contains(&m.mv) {
-                    unique.push(m.mv);
+            let mut unique: Vec<&EnglishMove> = Vec::new();
+            for route in &routes {
+                if unique.iter().all(|u| u.mv != route.mv) {
+                    unique.push(route);
                 }
             }
-            assert_eq!(list.len(), unique.len(), "{}", crate::board8::fen::to_fen(p));
-            assert!(unique.iter().all(|m| list.contains(m)), "{}", crate::board8::fen::to_fen(p));
-            assert_eq!(has_capture(p), unique.first().is_some_and(Move::is_capture));
-            captures += usize::from(list.first().is_some_and(Move::is_capture));
+            assert_eq!(list.len(), unique.len(), "{fen}");
+            for (mv, route) in list.iter().zip(&unique) {
+                assert_eq!(*mv, route.mv, "{fen}");
+                assert_eq!(p.play(mv), after_route(p, route), "{fen} {}", route.path_notation());
+            }
+            assert_eq!(English::legal_moves(p), list.to_vec(), "{fen}");
+            assert_eq!(English::paths(p).len(), list.len(), "{fen}");
+            assert_eq!(count_moves(p, false), list.len(), "{fen}");
+            assert_eq!(count_moves(p, true), routes.len(), "{fen}");
+            assert_eq!(has_capture(p), list.first().is_some_and(Move::is_capture), "{fen}");
+            captures += usize::from(has_capture(p));
+            king_positions += usize::from(!p.kings().is_empty());
+            loops += usize::from(routes.len() > list.len());
         }
-        assert!(captures > 300, "{captures} positions with captures");
+        assert!(positions.len() >= 3000, "{} positions", positions.len());
+        assert!(captures >= 300, "{captures} positions with captures");
+        assert!(king_positions >= 1500, "{king_positions} positions with kings");
+        assert!(loops >= 50, "{loops} positions with a loop capture");
+    }
+
+    #[test]
+    fn either_route_of_a_loop_capture_names_the_one_move() {
+        let p = English::parse_fen("W:WK26:B14,15,22,23").unwrap();
+        let moves = English::legal_moves(&p);
+        assert_eq!(moves.len(), 1);
+        let paths: Vec<String> = English::paths(&p).iter().map(|m| m.path()).collect();
+        assert_eq!(paths, ["26x17x10x19x26"]);
+        assert_eq!(English::hub_text(&p, &moves[0]), "26x26x22x14x15x23");
+        for text in ["26x17x10x19x26", "26x19x10x17x26", "26x26x23x15x14x22", "26x26"] {
+            assert_eq!(English::parse_move(&p, text), Ok(moves[0]), "{text}");
+        }
+        let refused = English::parse_move(&p, "26x17x10x19").unwrap_err();
+        assert!(refused.contains("legal moves are 26x17x10x19x26"), "{refused}");
     }
 }

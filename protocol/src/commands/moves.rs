@@ -4,7 +4,9 @@ use super::position_from_fen;
 use clap::Args;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
+use dama_engine::english::English;
 use dama_engine::italian::notation::path_notation;
+use dama_engine::rules::Rules;
 use dama_engine::variant::Variant;
 use dama_frontend::files::without_bom;
 use dama_frontend::variant_arg::variant_parser;
@@ -24,14 +26,16 @@ pub struct MovesArgs {
     variant: Variant,
 }
 
-/// The legal moves of the position `fen` under `variant`'s rules, in full-path notation, sorted.
+/// The legal moves of the position `fen` under `variant`'s rules, one per distinct (from, to,
+/// captured set), in full-path notation, sorted.
 fn moves_of(fen: &str, variant: Variant) -> Result<Vec<String>, String> {
     Ok(match variant {
         Variant::Italian => sorted_moves(&position_from_fen(fen)?),
         Variant::English => {
-            let mut moves = dama_engine::english::legal_moves(&position_from_fen(fen)?);
-            moves.sort_by_key(|m| (m.mv.from(), m.mv.to(), m.landings.clone()));
-            moves.iter().map(|m| m.path_notation()).collect()
+            // One move per (from, to, captured set), written with one of its routes.
+            let mut moves = English::paths(&position_from_fen(fen)?);
+            moves.sort_by(|a, b| (a.from, a.to(), &a.landings).cmp(&(b.from, b.to(), &b.landings)));
+            moves.iter().map(|m| m.path()).collect()
         }
         Variant::International => {
             let position = dama_engine::international::parse_fen(fen)

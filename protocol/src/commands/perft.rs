@@ -16,8 +16,8 @@ pub struct PerftArgs {
     /// The position (PDN FEN); default the variant's start position.
     #[arg(long)]
     fen: Option<String>,
-    /// The rules: italian (default), english (every capture route counted) or international
-    /// (one leaf per distinct move); the last two on one thread.
+    /// The rules: italian (default), english or international (the last two on one thread).
+    /// Every game counts one leaf per distinct (from, to, captured set) unless --paths.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// The deepest depth; every depth from 1 up to it is reported.
@@ -26,8 +26,8 @@ pub struct PerftArgs {
     /// Also print `<move> <count>` for each root move at the last depth.
     #[arg(long)]
     divide: bool,
-    /// Count every capture path (the published "every path counted" tables) instead of one move
-    /// per distinct (from, to, captured set).
+    /// Count every capture path (the published "every path counted" tables of Italian and
+    /// English) instead of one move per distinct (from, to, captured set).
     #[arg(long)]
     paths: bool,
     /// Worker threads (split over the root moves).
@@ -68,6 +68,12 @@ fn international(fen: &str, args: &PerftArgs) -> Result<(), String> {
     if args.threads > 1 {
         return Err("--variant international counts on one thread (no --threads yet)".to_string());
     }
+    if args.paths {
+        return Err(
+            "--paths is for italian and english; international counts one leaf per distinct move"
+                .to_string(),
+        );
+    }
     let position = parse_fen(fen)
         .map_err(|e| format!("bad FEN '{}': {e}", dama_engine::excerpt::excerpt(fen)))?;
     for depth in 1..=args.depth {
@@ -85,7 +91,9 @@ fn international(fen: &str, args: &PerftArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// English perft: every capture route counted (the published tables' convention).
+/// English perft by the set-wise generator: one leaf per distinct (from, to, captured set), or
+/// every capture route with `--paths` (the published tables' convention; from the start position
+/// the two agree to depth 13).
 fn english(position: &Position, args: &PerftArgs) -> Result<(), String> {
     use dama_engine::english;
     if args.threads > 1 {
@@ -93,13 +101,17 @@ fn english(position: &Position, args: &PerftArgs) -> Result<(), String> {
     }
     for depth in 1..=args.depth {
         let started = Instant::now();
-        let nodes = english::perft(position, depth);
+        let nodes = if args.paths {
+            english::perft_every_route(position, depth)
+        } else {
+            english::perft(position, depth)
+        };
         let seconds = started.elapsed().as_secs_f64();
         let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
         say!("depth {depth} nodes {nodes} time {seconds:.3} nps {nps}");
         if args.divide && depth == args.depth {
-            for m in english::legal_moves(position) {
-                say!("{} {}", m.path_notation(), english::perft(&position.play(&m.mv), depth - 1));
+            for (path, n) in english::divide(position, depth, args.paths) {
+                say!("{path} {n}");
             }
         }
     }
