@@ -99,8 +99,8 @@ impl<'a> CaptureSearch<'a> {
             };
             while lands != 0 {
                 extended = true;
-                let to = lands.trailing_zeros();
-                lands &= lands - 1;
+                let to = nearest(lands, d);
+                lands ^= 1u64 << to;
                 self.king(to, taken | 1u64 << victim, count + 1);
             }
         }

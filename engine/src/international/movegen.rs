@@ -7,8 +7,14 @@
 //! needs no search: if no man's first jump lands where a second jump starts and no king can
 //! capture, every first jump is a whole legal move. Otherwise a depth-first search
 //! ([`super::capture`]) runs over the pieces that can capture (the men whose jump goes on, when
-//! one does). Quiet moves are produced a direction at a time, men by one shift, kings along
+//! one does). Quiet moves are found a direction at a time, men's by one shift, kings' along
 //! precomputed rays.
+//!
+//! The moves come in the order of the path generator ([`super::paths`]) and of the square by
+//! square generator before this one: by start square, then direction, then (a king's) distance,
+//! captures in the order the search finds them. The search's move ordering breaks ties by it, so
+//! the order keeps the search's behaviour (and `dama bench`'s node count) and the order of the
+//! openings `dama match` builds from the first two plies.
 
 use super::bits::{fill, nearest, pad, square, step, unpad, ALL, DIRECTIONS, RAYS};
 use super::capture::CaptureSearch;
@@ -132,16 +138,19 @@ fn captures(s: &Sides, list: &mut List<Move>) -> bool {
     }
     if !king_captures && landings & s.jump_starts() == 0 {
         // No jump goes on: each first jump is a capture of one piece, the largest there is.
-        for (&d, &jumps) in DIRECTIONS.iter().zip(&jumps) {
-            let mut to = jumps;
-            while to != 0 {
-                let at = to & to.wrapping_neg();
-                to &= to - 1;
-                list.push(Move {
-                    from: square(step(at, -2 * d).trailing_zeros()),
-                    to: square(at.trailing_zeros()),
-                    captured: unpad(step(at, -d)),
-                });
+        let mut men = DIRECTIONS.iter().zip(&jumps).fold(0, |m, (&d, &j)| m | step(j, -2 * d));
+        while men != 0 {
+            let from = men & men.wrapping_neg();
+            men &= men - 1;
+            for (&d, &jumps) in DIRECTIONS.iter().zip(&jumps) {
+                let to = step(from, 2 * d) & jumps;
+                if to != 0 {
+                    list.push(Move {
+                        from: square(from.trailing_zeros()),
+                        to: square(to.trailing_zeros()),
+                        captured: unpad(step(from, d)),
+                    });
+                }
             }
         }
         return true;
@@ -150,50 +159,53 @@ fn captures(s: &Sides, list: &mut List<Move>) -> bool {
     true
 }
 
-/// The search over the pieces that can capture, given the men's first jumps along each direction.
+/// The search over the pieces that can capture, given the men's first jumps along each direction,
+/// a piece at a time in the order of their squares.
 fn capture_search(s: &Sides, jumps: &[u64; 4], king_captures: bool, list: &mut List<Move>) {
     let mut search = CaptureSearch::new(list, s.enemy, ALL & !s.empty, s.empty);
-    if king_captures {
-        let mut kings = s.kings;
-        while kings != 0 {
-            let from = kings.trailing_zeros();
-            kings &= kings - 1;
-            search.king_from(from);
-        }
-    }
     // When some man's jump goes on, the largest capture takes two pieces or more: only the men
     // whose jump goes on are searched.
     let starts = s.jump_starts();
     let goes_on = jumps.iter().any(|&j| j & starts != 0);
-    let mut men = DIRECTIONS
+    let men = DIRECTIONS
         .iter()
         .zip(jumps)
         .fold(0, |m, (&d, &j)| m | step(if goes_on { j & starts } else { j }, -2 * d));
-    while men != 0 {
-        let from = men.trailing_zeros();
-        men &= men - 1;
-        search.man_from(from);
+    let mut pieces = if king_captures { men | s.kings } else { men };
+    while pieces != 0 {
+        let from = pieces.trailing_zeros();
+        pieces &= pieces - 1;
+        if s.kings & 1u64 << from != 0 {
+            search.king_from(from);
+        } else {
+            search.man_from(from);
+        }
     }
 }
 
+/// The steps, a piece at a time in the order of their squares, each piece's in the order of
+/// [`DIRECTIONS`], a king's nearest first along each.
 fn quiet_moves(s: &Sides, forward: [i32; 2], list: &mut List<Move>) {
-    for d in forward {
-        let mut targets = step(s.men, d) & s.empty;
-        while targets != 0 {
-            let to = targets.trailing_zeros();
-            targets &= targets - 1;
-            list.push(Move {
-                from: square(to.wrapping_add_signed(-d)),
-                to: square(to),
-                captured: 0,
-            });
-        }
-    }
+    let targets = forward.map(|d| step(s.men, d) & s.empty);
+    let men = step(targets[0], -forward[0]) | step(targets[1], -forward[1]);
     let occupied = ALL & !s.empty;
-    let mut kings = s.kings;
-    while kings != 0 {
-        let from = kings.trailing_zeros();
-        kings &= kings - 1;
+    let mut pieces = men | s.kings;
+    while pieces != 0 {
+        let from = pieces.trailing_zeros();
+        pieces &= pieces - 1;
+        if s.kings & 1u64 << from == 0 {
+            for (&d, &targets) in forward.iter().zip(&targets) {
+                let to = step(1u64 << from, d) & targets;
+                if to != 0 {
+                    list.push(Move {
+                        from: square(from),
+                        to: square(to.trailing_zeros()),
+                        captured: 0,
+                    });
+                }
+            }
+            continue;
+        }
         for (i, d) in DIRECTIONS.into_iter().enumerate() {
             let ray = RAYS[i][from as usize];
             let blockers = ray & occupied;
@@ -204,8 +216,8 @@ fn quiet_moves(s: &Sides, forward: [i32; 2], list: &mut List<Move>) {
                 ray & !(RAYS[i][stop as usize] | 1u64 << stop)
             };
             while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
+                let to = nearest(targets, d);
+                targets ^= 1u64 << to;
                 list.push(Move { from: square(from), to: square(to), captured: 0 });
             }
         }

@@ -254,6 +254,8 @@ mod tests {
             // The same moves, each once.
             assert_eq!(list.len(), reference.len(), "{}", to_fen(p));
             assert!(reference.iter().all(|m| list.contains(m)), "{}", to_fen(p));
+            // In the same order (the search breaks ties by it).
+            assert_eq!(list.as_slice(), reference.as_slice(), "{}", to_fen(p));
             assert_eq!(count_moves(p), list.len(), "{}", to_fen(p));
             assert_eq!(p.has_capture(), list.iter().any(Move::is_capture), "{}", to_fen(p));
             // The same positions after them, each as the rules describe it.
