@@ -137,6 +137,25 @@ fn international_moves_and_perft() {
     assert_eq!(code, Some(0), "{err}");
     let counts: Vec<&str> = out.lines().map(|l| l.split_whitespace().nth(3).unwrap()).collect();
     assert_eq!(counts, ["9", "81", "658", "4265", "27117"]);
+    // The split by root move: each move in full-path notation with its count.
+    let (out, err, code) =
+        run(&["perft", "--variant", "international", "--depth", "3", "--divide"]);
+    assert_eq!(code, Some(0), "{err}");
+    let split: Vec<(&str, u64)> = out
+        .lines()
+        .filter(|l| !l.starts_with("depth "))
+        .map(|l| l.split_once(' ').map(|(m, n)| (m, n.parse().unwrap())).unwrap())
+        .collect();
+    assert_eq!(split.len(), 9);
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 658);
+    assert!(split.iter().all(|(m, _)| m.len() == 5 && &m[2..3] == "-"), "{out}");
+    // A capture is written with its whole path (the man takes 8 and 7, then Black has two
+    // steps).
+    let fen = ["--fen", "W:W13:B7,8,44"];
+    let (out, err, code) =
+        run(&["perft", "--variant", "international", "--depth", "2", "--divide", fen[0], fen[1]]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.ends_with("13x2x11 2\n"), "{out}");
     let (_, err, code) = run(&["moves", "--variant", "international", "--fen", "W:W51:B1"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("not a square 1-50"), "{err}");

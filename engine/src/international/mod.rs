@@ -1,7 +1,8 @@
 //! International draughts (10x10, FMJD rules, PDN GameType 20): the board's geometry
 //! ([`geometry`]), positions ([`position`]), moves ([`moves`]), FEN ([`fen`]), every move with its
-//! path ([`paths`]), the search's generator ([`movegen`]), the FMJD endgame counts ([`counts`]),
-//! the evaluation ([`eval`]) and the [`International`] rules ([`rules`]). The rules as
+//! path ([`paths`]), the search's generator ([`movegen`], set-wise in a padded bit layout, with its
+//! capture search) and [`perft`](mod@perft), the FMJD endgame counts ([`counts`]), the evaluation
+//! ([`eval`]) and the [`International`] rules ([`rules`]). The rules as
 //! shared/variants.md gives them:
 //!
 //! - 50 playing squares numbered 1-50 row by row from Black's side (square 1 on the second column
@@ -19,6 +20,8 @@
 //! Moves are listed once per distinct (from, to, captured set), the convention of the published
 //! perft table.
 
+mod bits;
+mod capture;
 pub mod counts;
 pub mod eval;
 pub mod fen;
@@ -27,6 +30,7 @@ pub mod learned;
 pub mod movegen;
 pub mod moves;
 pub mod paths;
+pub mod perft;
 pub mod position;
 pub mod rules;
 
@@ -34,8 +38,9 @@ pub use counts::endgame_count;
 pub use eval::evaluate;
 pub use fen::{parse_fen, to_fen, FenError};
 pub use geometry::SQUARES;
-pub use movegen::generate;
+pub use movegen::{count_moves, generate};
 pub use moves::{IntlMove, Move};
-pub use paths::perft;
+pub use paths::path_perft;
+pub use perft::{divide, perft};
 pub use position::Position;
 pub use rules::{International, QUIET_PLY_LIMIT};

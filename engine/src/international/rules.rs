@@ -129,38 +129,67 @@ impl Rules for International {
 mod tests {
     use super::*;
     use crate::international::counts::endgame_count;
-    use crate::international::geometry::{bit, coordinates, square_at};
+    use crate::international::geometry::{bit, coordinates, next, square_at};
+    use crate::international::movegen::count_moves;
     use crate::international::moves::IntlMove;
     use crate::movelist::List;
 
+    /// A random placement: `count` pieces on the squares `allowed` gives, each a king with
+    /// chance `kings` (always on a man's crowning row), White's with chance one half.
+    fn placement(
+        rng: &mut impl rand::Rng,
+        count: usize,
+        kings: f64,
+        allowed: impl Fn(u8) -> bool,
+    ) -> Position {
+        let mut p = Position { white: 0, black: 0, kings: 0, side: Color::White };
+        for _ in 0..count {
+            let s = rng.gen_range(1..=50u8);
+            if (p.white | p.black) & bit(s) != 0 || !allowed(s) {
+                continue;
+            }
+            let white = rng.gen_bool(0.5);
+            if white {
+                p.white |= bit(s);
+            } else {
+                p.black |= bit(s);
+            }
+            let (row, _) = coordinates(s);
+            let crowning = if white { row == 0 } else { row == 9 };
+            if crowning || rng.gen_bool(kings) {
+                p.kings |= bit(s);
+            }
+        }
+        if rng.gen_bool(0.5) {
+            p.side = Color::Black;
+        }
+        p
+    }
+
+    /// Positions for the differential tests: random games from the start; king-rich random
+    /// placements; a few kings among many scattered pieces (long flying captures); crowded far
+    /// rows (men reaching the far row in the middle of a capture); each followed by random play.
     fn sample_positions() -> Vec<Position> {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(11);
         let mut out = Vec::new();
-        for game in 0..200 {
-            let mut p = if game % 2 == 0 {
-                Position::start()
-            } else {
-                // Kings and men scattered: long king captures.
-                let mut p = Position { white: 0, black: 0, kings: 0, side: Color::White };
-                for _ in 0..rng.gen_range(2..14) {
-                    let s = rng.gen_range(1..=50u8);
-                    if (p.white | p.black) & bit(s) != 0 {
-                        continue;
-                    }
-                    if rng.gen_bool(0.5) {
-                        p.white |= bit(s);
-                    } else {
-                        p.black |= bit(s);
-                    }
-                    let (row, _) = coordinates(s);
-                    if rng.gen_bool(0.4) || row == 0 || row == 9 {
-                        p.kings |= bit(s);
-                    }
+        for game in 0..1000 {
+            let mut p = match game % 4 {
+                0 => Position::start(),
+                1 => {
+                    let n = rng.gen_range(2..14);
+                    placement(&mut rng, n, 0.4, |_| true)
                 }
-                p
+                2 => {
+                    let n = rng.gen_range(10..30);
+                    placement(&mut rng, n, 0.15, |_| true)
+                }
+                _ => far_row_capture(&mut rng),
             };
-            for _ in 0..rng.gen_range(0..80) {
+            if p.white.count_ones() > 20 || p.black.count_ones() > 20 {
+                continue;
+            }
+            for _ in 0..rng.gen_range(0..60) {
                 let moves = p.legal_moves();
                 if moves.is_empty() {
                     break;
@@ -173,23 +202,84 @@ mod tests {
         out
     }
 
+    /// A white man on row 2 that can jump to the far row and on, backward, from there (the two
+    /// enemy men and the two landing squares placed), among random pieces on rows 0-6; turned
+    /// half the time so that it is Black's man that does it.
+    fn far_row_capture(rng: &mut impl rand::Rng) -> Position {
+        let man = rng.gen_range(11..=15u8);
+        let d = rng.gen_range(0..2);
+        let (Some(first), Some(far)) = (next(man, d), next(man, d).and_then(|s| next(s, d))) else {
+            return Position::start();
+        };
+        let back = if d == 0 { 2 } else { 3 };
+        let (Some(second), Some(end)) =
+            (next(far, back), next(far, back).and_then(|s| next(s, back)))
+        else {
+            return Position::start();
+        };
+        let motif = [man, first, far, second, end].iter().fold(0, |m, &s| m | bit(s));
+        let n = rng.gen_range(5..20);
+        let mut p = placement(rng, n, 0.1, |s| coordinates(s).0 <= 6 && motif & bit(s) == 0);
+        p.side = Color::White;
+        p.white |= bit(man);
+        p.black |= bit(first) | bit(second);
+        p.kings &= !(bit(first) | bit(second));
+        if rng.gen_bool(0.5) {
+            let turn = |set: u64| {
+                (1..=50u8).filter(|&s| set & bit(s) != 0).fold(0, |m, s| m | bit(51 - s))
+            };
+            p = Position {
+                white: turn(p.black),
+                black: turn(p.white),
+                kings: turn(p.kings),
+                side: Color::Black,
+            };
+        }
+        p
+    }
+
+    /// Whether the path passes its man's crowning row before its last landing.
+    fn passes_the_far_row(p: &Position, path: &IntlMove) -> bool {
+        let far_row = if p.side == Color::White { 0 } else { 9 };
+        p.kings & bit(path.from) == 0
+            && path.landings[..path.landings.len() - 1].iter().any(|&s| coordinates(s).0 == far_row)
+    }
+
     #[test]
     fn the_search_generator_agrees_with_the_path_generator() {
         let positions = sample_positions();
-        assert!(positions.len() > 3000, "{}", positions.len());
-        let mut captures = 0;
+        let (mut captures, mut long_king_captures, mut far_row_passes) = (0, 0, 0);
         for p in &positions {
             let mut list = List::new();
             generate(p, &mut list);
-            let paths: Vec<Move> = p.legal_moves().iter().map(IntlMove::compact).collect();
-            assert_eq!(list.len(), paths.len(), "{p:?}");
-            assert!(paths.iter().all(|m| list.contains(m)), "{p:?}");
-            for (path, m) in p.legal_moves().iter().zip(&paths) {
-                check_path_and_play(p, path, &p.play_move(m));
+            let paths = p.legal_moves();
+            let reference: Vec<Move> = paths.iter().map(IntlMove::compact).collect();
+            // The same moves, each once.
+            assert_eq!(list.len(), reference.len(), "{}", to_fen(p));
+            assert!(reference.iter().all(|m| list.contains(m)), "{}", to_fen(p));
+            // In the same order (the search breaks ties by it).
+            assert_eq!(list.as_slice(), reference.as_slice(), "{}", to_fen(p));
+            assert_eq!(count_moves(p), list.len(), "{}", to_fen(p));
+            assert_eq!(p.has_capture(), list.iter().any(Move::is_capture), "{}", to_fen(p));
+            // The same positions after them, each as the rules describe it.
+            let mut after: Vec<u64> = list.iter().map(|m| p.play_move(m).key()).collect();
+            let mut expected: Vec<u64> = paths.iter().map(|m| p.play(m).key()).collect();
+            after.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(after, expected, "{}", to_fen(p));
+            for path in &paths {
+                check_path_and_play(p, path, &p.play_move(&path.compact()));
             }
             captures += usize::from(p.has_capture());
+            long_king_captures += usize::from(
+                paths.iter().any(|m| p.kings & bit(m.from) != 0 && m.captured.len() >= 3),
+            );
+            far_row_passes += usize::from(paths.iter().any(|m| passes_the_far_row(p, m)));
         }
-        assert!(captures > 300, "{captures} positions with captures");
+        assert!(positions.len() >= 3000, "{} positions", positions.len());
+        assert!(captures >= 300, "{captures} positions with captures");
+        assert!(long_king_captures >= 100, "{long_king_captures} with king captures of 3 or more");
+        assert!(far_row_passes >= 100, "{far_row_passes} with a man passing the far row");
     }
 
     /// Checks a path leg by leg on the board (each leg on one diagonal, jumping exactly the one

@@ -38,9 +38,21 @@ fn moves_of(fen: &str, variant: Variant) -> Result<Vec<String>, String> {
             moves.iter().map(|m| m.path()).collect()
         }
         Variant::International => {
-            let position = dama_engine::international::parse_fen(fen)
+            // The search's generator, each move written with its path from the path generator.
+            use dama_engine::international::{generate, parse_fen};
+            let position = parse_fen(fen)
                 .map_err(|e| format!("bad FEN '{}': {e}", dama_engine::excerpt::excerpt(fen)))?;
-            let mut moves = position.legal_moves();
+            let mut list = dama_engine::movelist::List::new();
+            generate(&position, &mut list);
+            let paths = position.legal_moves();
+            let mut moves = list
+                .iter()
+                .map(|mv| {
+                    paths.iter().find(|p| p.compact() == *mv).ok_or_else(|| {
+                        format!("{fen}: the generator's move {}-{} has no path", mv.from, mv.to)
+                    })
+                })
+                .collect::<Result<Vec<_>, String>>()?;
             moves.sort_by(|a, b| (a.from, &a.landings).cmp(&(b.from, &b.landings)));
             moves.iter().map(|m| m.path_notation()).collect()
         }

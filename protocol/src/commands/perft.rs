@@ -62,9 +62,10 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// International perft: one leaf per distinct (from, to, captured set), the published convention.
+/// International perft: one leaf per distinct (from, to, captured set), the published convention;
+/// the search's generator with bulk counting, full paths in the split.
 fn international(fen: &str, args: &PerftArgs) -> Result<(), String> {
-    use dama_engine::international::{parse_fen, perft};
+    use dama_engine::international::{divide, parse_fen, perft};
     if args.threads > 1 {
         return Err("--variant international counts on one thread (no --threads yet)".to_string());
     }
@@ -83,8 +84,8 @@ fn international(fen: &str, args: &PerftArgs) -> Result<(), String> {
         let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
         say!("depth {depth} nodes {nodes} time {seconds:.3} nps {nps}");
         if args.divide && depth == args.depth {
-            for m in position.legal_moves() {
-                say!("{} {}", m.path_notation(), perft(&position.play(&m), depth - 1));
+            for (m, n) in divide(&position, depth) {
+                say!("{} {n}", m.path_notation());
             }
         }
     }
