@@ -24,8 +24,8 @@
 
 pub mod limits;
 pub mod options;
-pub mod report;
 pub mod ordering;
+pub mod report;
 pub mod skill;
 pub mod tt;
 mod worker;
