@@ -14,7 +14,8 @@
 //! One module per idea: `engine` (the Hub client for one engine process), `referee` (one game),
 //! `openings` (opening sets and the game schedule), `runner` (workers in parallel), `stats` and
 //! `sprt` (the numbers), `scoreboard` (reports), `pdn` (records), `progress` (the bar), `config`
-//! (command-line values), `game_end` (how a game ends), `hub_line` (one Hub line, client side).
+//! (command-line values), `game_end` (how a game ends), `hub_line` (one Hub line, client side),
+//! `spec` (an engine's settings and identity).
 
 /// `eprintln!` that never fails: progress and warnings go to stderr (a closed stderr loses them).
 macro_rules! tell {
@@ -35,6 +36,7 @@ pub mod progress;
 pub mod referee;
 pub mod runner;
 pub mod scoreboard;
+pub mod spec;
 pub mod sprt;
 pub mod stats;
 
