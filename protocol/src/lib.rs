@@ -10,6 +10,7 @@
 pub mod terminal;
 pub mod annotate;
 pub mod commands;
+pub mod dxp;
 pub mod egdb;
 pub mod hub;
 pub mod learn;
