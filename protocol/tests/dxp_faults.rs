@@ -105,7 +105,7 @@ fn the_server_survives_garbage_an_illegal_move_and_a_dropped_connection() {
 #[test]
 fn a_move_out_of_turn_ends_the_game_and_a_new_request_restarts() {
     // Dama thinks for 5 s a move: the move sent now is out of turn.
-    let (server, address) = Dxp::serve(&["--movetime", "5", "--hash", "4"]);
+    let (mut server, address) = Dxp::serve(&["--movetime", "5", "--hash", "4"]);
     let mut peer = Peer::connect(&address);
     peer.send(&game_request('W', 0, 0, None));
     expect_accept(&mut peer, '0');
@@ -124,7 +124,19 @@ fn a_move_out_of_turn_ends_the_game_and_a_new_request_restarts() {
     let setup = format!("W{}", squares.into_iter().collect::<String>());
     peer.send(&game_request('Z', 1, 10, Some(&setup)));
     expect_accept(&mut peer, '0');
+    // A malformed request in that game: the game is abandoned, the request refused.
+    peer.send("R01x");
+    expect_accept(&mut peer, '2');
     peer.close();
+    let lines: Vec<String> = std::iter::from_fn(|| server.line()).take(2).collect();
+    assert!(
+        lines[0].starts_with("game 1: * (") && lines[0].contains("on Dama's turn"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].starts_with("game 2: * (abandoned for a new game request) after 0 plies"),
+        "{lines:?}"
+    );
     let stderr = server.kill();
     assert!(!stderr.contains("panicked"), "{stderr}");
 }

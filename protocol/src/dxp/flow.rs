@@ -12,8 +12,8 @@ use super::game::{
     find_move, move_message, move_text, position_from_setup, setup_of, DxpGame, Outcome,
 };
 use super::message::{
-    AcceptCode, BackCode, BackRequest, EndReason, GameAccept, GameEnd, GameRequest, Message,
-    MoveMessage, MAX_SECONDS,
+    ascii_text, AcceptCode, BackCode, BackRequest, EndReason, GameAccept, GameEnd, GameRequest,
+    Message, MoveMessage, MAX_LEN, MAX_SECONDS, NAME_WIDTH,
 };
 use super::search::{spawn, SearchJob};
 use super::session::{Role, Running, Session, State};
@@ -33,7 +33,8 @@ impl Session<'_> {
                 } else {
                     self.peer_name.clone()
                 };
-                tell!("dxp: chat from {from}: {text}");
+                // Received text is shown printable only (no control characters reach the terminal).
+                tell!("dxp: chat from {from}: {}", ascii_text(&text, MAX_LEN));
                 Ok(())
             }
             (Message::GameRequest(request), Role::Follower) => self.on_request(request),
@@ -79,7 +80,7 @@ impl Session<'_> {
             self.note("ignored a GAMEACC when no game request was waiting");
             return Ok(());
         };
-        self.peer_name = accept.name;
+        self.peer_name = ascii_text(&accept.name, NAME_WIDTH);
         let refusal = match accept.code {
             AcceptCode::Accepted => {
                 return self.begin_game(proposal.start, ours, proposal.minutes, proposal.moves);
@@ -95,18 +96,10 @@ impl Session<'_> {
     /// The follower answers a game request: the game starts, or a refusal says why not. A
     /// request during a game abandons that game, as the protocol allows the initiator.
     fn on_request(&mut self, request: GameRequest) -> Result<(), String> {
-        if self.game.is_some() {
-            self.cancel_search();
-            let ending = self.ending.take();
-            let (outcome, why) =
-                ending.unwrap_or((Outcome::Unknown, "abandoned for a new game request".into()));
-            self.finish_game(outcome, why, false)?;
-            if self.state == State::Done {
-                let no = GameAccept { name: self.config.name.clone(), code: AcceptCode::NoGames };
-                return self.link.send(&Message::GameAccept(no));
-            }
+        if !self.end_for_request()? {
+            return Ok(());
         }
-        self.peer_name = request.name.clone();
+        self.peer_name = ascii_text(&request.name, NAME_WIDTH);
         let start = match &request.setup {
             None => International::start(),
             Some(setup) => match position_from_setup(setup) {
@@ -129,6 +122,9 @@ impl Session<'_> {
     /// Refuses a game request (the follower), then waits for another; the reason goes to the
     /// other side as a chat after the answer.
     pub(super) fn refuse(&mut self, code: AcceptCode, why: String) -> Result<(), String> {
+        if !self.end_for_request()? {
+            return Ok(());
+        }
         self.note(&why);
         self.link
             .send(&Message::GameAccept(GameAccept { name: self.config.name.clone(), code }))?;
@@ -136,6 +132,26 @@ impl Session<'_> {
         self.state = State::AwaitRequest;
         self.wait_for_peer("game request", self.config.patience);
         Ok(())
+    }
+
+    /// A game request arrived: the game under way, if any, is over (abandoned, or ended by the
+    /// game end Dama sent). Returns whether Dama may play another; if not, it has said so
+    /// (`A...3`) and the connection ends.
+    fn end_for_request(&mut self) -> Result<bool, String> {
+        if self.game.is_none() {
+            return Ok(true);
+        }
+        self.cancel_search();
+        let ending = self.ending.take();
+        let (outcome, why) =
+            ending.unwrap_or((Outcome::Unknown, "abandoned for a new game request".into()));
+        self.finish_game(outcome, why, false)?;
+        if self.state != State::Done {
+            return Ok(true);
+        }
+        let no = GameAccept { name: self.config.name.clone(), code: AcceptCode::NoGames };
+        self.link.send(&Message::GameAccept(no))?;
+        Ok(false)
     }
 
     fn begin_game(
