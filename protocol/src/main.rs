@@ -3,7 +3,7 @@
 //! Every subcommand lives in its own module under `commands`; this file only parses the command
 //! line and reports errors: one line on stderr and exit status 2.
 
-use dama::{annotate, commands, egdb, hub, learn, play, tell};
+use dama::{annotate, commands, dxp, egdb, hub, learn, play, tell};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -40,6 +40,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Play a refereed match between two Hub engines: score, Elo, SPRT and PDN.
     Match(Box<dama_arena::MatchArgs>),
+    /// Play International draughts over the DamExchange protocol (DXP): serve or propose games.
+    Dxp(dxp::DxpArgs),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +64,15 @@ fn main() -> ExitCode {
         }
         Command::Play(args) => play::run(&args),
         Command::Learn(command) => learn::run(&command),
+        Command::Dxp(args) => match dxp::run(&args) {
+            Ok(()) => Ok(()),
+            Err(dxp::Failure::Usage(message)) => Err(message),
+            // The connection failing is not a mistake on the command line: status 1.
+            Err(dxp::Failure::Connection(message)) => {
+                tell!("error: {message}");
+                return ExitCode::from(1);
+            }
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
