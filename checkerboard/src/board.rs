@@ -1,11 +1,13 @@
-//! CheckerBoard's board and move structures for Italian (game type 22), and their conversion
-//! to and from Dama's positions and moves.
+//! CheckerBoard's board and move structures, and their conversion to and from Dama's positions
+//! and moves for the game being played ([`CbGame`]: where each square is on CheckerBoard's
+//! `int board[8][8]`, indexed `board[x][y]`, x the column and y the row).
 //!
-//! CheckerBoard passes `int board[8][8]` indexed `board[x][y]`, x the column and y the row.
-//! For Italian, square `n` (1-32, the FID numbering Dama uses) is at `y = (n - 1) / 4`,
-//! `x = 2 * ((n - 1) % 4) + (y odd)`, which is exactly Dama's own row and column of a square
-//! (row 0 holds squares 1-4, Black's back row; column 0 is the left edge seen from White).
+//! A capture's landing squares are worked out on CheckerBoard's board, where every square has
+//! its true column: each jump lands beyond the piece it takes, `landing = 2 * captured - start`
+//! in coordinates, in the capture order the move keeps. (Dama's `Move::landing_squares` does
+//! this in the Italian numbering's bit layout, which is not the English board's geometry.)
 
+use crate::game::CbGame;
 use dama_engine::board8::bitboard::Bitboard;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::piece::Piece;
@@ -70,17 +72,6 @@ pub struct CbMove {
     pub delpiece: [i32; CB_MAX_STEPS],
 }
 
-/// The coordinates of `square`.
-pub fn coor(square: Square) -> Coor {
-    Coor { x: i32::from(square.column()), y: i32::from(square.row()) }
-}
-
-/// The square at `coor`, if it is a playing (dark) square of the board.
-pub fn square_at(coor: Coor) -> Option<Square> {
-    let (x, y) = (u8::try_from(coor.x).ok()?, u8::try_from(coor.y).ok()?);
-    Square::from_row_column(y, x)
-}
-
 /// CheckerBoard's code of a piece: colour bit OR kind bit.
 pub fn piece_code(piece: Piece) -> i32 {
     let colour = match piece.color() {
@@ -122,7 +113,7 @@ pub fn color_code(color: Color) -> i32 {
 }
 
 /// The position on `board` with `color` to move, or why it is not one.
-pub fn position_from_board(board: &CbBoard, color: i32) -> Result<Position, String> {
+pub fn position_from_board<G: CbGame>(board: &CbBoard, color: i32) -> Result<Position, String> {
     let side = color_of(color)?;
     let (mut white, mut black, mut kings) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
     for (x, column) in board.iter().enumerate() {
@@ -131,7 +122,7 @@ pub fn position_from_board(board: &CbBoard, color: i32) -> Result<Position, Stri
                 continue;
             }
             let at = Coor { x: x as i32, y: y as i32 };
-            let Some(square) = square_at(at) else {
+            let Some(square) = G::square_at(at) else {
                 return Err(format!("a piece (code {code}) on the light square x={x} y={y}"));
             };
             let piece = piece_of_code(code).map_err(|e| format!("square {square}: {e}"))?;
@@ -148,36 +139,56 @@ pub fn position_from_board(board: &CbBoard, color: i32) -> Result<Position, Stri
 }
 
 /// Writes `position` onto `board` (every square, light ones emptied).
-pub fn write_board(board: &mut CbBoard, position: &Position) {
+pub fn write_board<G: CbGame>(board: &mut CbBoard, position: &Position) {
     *board = [[0; 8]; 8];
     for square in Square::ALL {
         if let Some(piece) = position.piece_at(square) {
-            let c = coor(square);
+            let c = G::coor(square);
             board[c.x as usize][c.y as usize] = piece_code(piece);
         }
     }
 }
 
+/// The landing squares of `mv` after its start square, the last one its end square (just the
+/// end square for a quiet move).
+pub fn landing_squares<G: CbGame>(mv: &Move) -> Vec<Square> {
+    if !mv.is_capture() {
+        return vec![mv.to()];
+    }
+    let mut at = G::coor(mv.from());
+    let landings: Option<Vec<Square>> = mv
+        .captured_in_order()
+        .map(|jumped| {
+            let over = G::coor(jumped);
+            at = Coor { x: 2 * over.x - at.x, y: 2 * over.y - at.y };
+            G::square_at(at)
+        })
+        .collect();
+    // A legal capture's jumps stay on the board; anything else is written as one jump.
+    landings.unwrap_or_else(|| vec![mv.to()])
+}
+
 /// CheckerBoard's description of `mv` played in `position`.
-pub fn cb_move(position: &Position, mv: &Move) -> CbMove {
+pub fn cb_move<G: CbGame>(position: &Position, mv: &Move) -> CbMove {
     let oldpiece = position.piece_at(mv.from()).map_or(0, piece_code);
-    let after = position.play(mv);
+    let after = G::play(position, mv);
     let newpiece = after.piece_at(mv.to()).map_or(0, piece_code);
     let mut out = CbMove {
         jumps: mv.capture_count() as i32,
         newpiece,
         oldpiece,
-        from: coor(mv.from()),
-        to: coor(mv.to()),
+        from: G::coor(mv.from()),
+        to: G::coor(mv.to()),
         ..CbMove::default()
     };
     out.path[0] = out.from;
     if mv.is_capture() {
-        for (i, landing) in mv.landing_squares().into_iter().enumerate().take(CB_MAX_STEPS - 1) {
-            out.path[i + 1] = coor(landing);
+        for (i, landing) in landing_squares::<G>(mv).into_iter().enumerate().take(CB_MAX_STEPS - 1)
+        {
+            out.path[i + 1] = G::coor(landing);
         }
         for (i, captured) in mv.captured_in_order().enumerate().take(CB_MAX_STEPS) {
-            out.del[i] = coor(captured);
+            out.del[i] = G::coor(captured);
             out.delpiece[i] = position.piece_at(captured).map_or(0, piece_code);
         }
     } else {
@@ -187,9 +198,9 @@ pub fn cb_move(position: &Position, mv: &Move) -> CbMove {
 }
 
 /// The `get movelist` entry of a move: `jumps,oldpiece,newpiece,from,to` then
-/// `,landing,captured,capturedpiece` for each capture, squares as numbers 1-32.
-pub fn movelist_entry(position: &Position, mv: &Move) -> String {
-    let m = cb_move(position, mv);
+/// `,landing,captured,capturedpiece` for each capture, squares as numbers 1-32 of the game.
+pub fn movelist_entry<G: CbGame>(position: &Position, mv: &Move) -> String {
+    let m = cb_move::<G>(position, mv);
     let mut text = format!(
         "{},{},{},{},{}",
         m.jumps,
@@ -199,10 +210,11 @@ pub fn movelist_entry(position: &Position, mv: &Move) -> String {
         mv.to().number()
     );
     if mv.is_capture() {
-        let landings = mv.landing_squares();
+        let landings = landing_squares::<G>(mv);
         for (i, captured) in mv.captured_in_order().enumerate() {
             let piece = position.piece_at(captured).map_or(0, piece_code);
-            text.push_str(&format!(",{},{},{piece}", landings[i].number(), captured.number()));
+            let landing = landings.get(i).unwrap_or(&mv.to()).number();
+            text.push_str(&format!(",{landing},{},{piece}", captured.number()));
         }
     }
     text
@@ -210,14 +222,14 @@ pub fn movelist_entry(position: &Position, mv: &Move) -> String {
 
 /// The reply to `get movelist`: `movelist N,<entry>;<entry>;...` with every entry ending in
 /// `;`, or exactly `movelist 0` when there is no legal move.
-pub fn movelist_reply(position: &Position) -> String {
-    let moves = position.legal_moves();
+pub fn movelist_reply<G: CbGame>(position: &Position) -> String {
+    let moves = G::legal_moves(position);
     let mut reply = format!("movelist {}", moves.len());
     for (i, mv) in moves.iter().enumerate() {
         if i == 0 {
             reply.push(',');
         }
-        reply.push_str(&movelist_entry(position, mv));
+        reply.push_str(&movelist_entry::<G>(position, mv));
         reply.push(';');
     }
     reply
@@ -228,11 +240,16 @@ mod tests {
     use super::*;
     use dama_engine::board8::fen::parse_fen;
     use dama_engine::italian::notation::parse_move;
+    use dama_engine::italian::Italian;
 
     fn board_of(fen: &str) -> CbBoard {
         let mut board = [[0; 8]; 8];
-        write_board(&mut board, &parse_fen(fen).unwrap());
+        write_board::<Italian>(&mut board, &parse_fen(fen).unwrap());
         board
+    }
+
+    fn coor(square: Square) -> Coor {
+        Italian::coor(square)
     }
 
     #[test]
@@ -254,37 +271,24 @@ mod tests {
     }
 
     #[test]
-    fn squares_follow_checkerboards_italian_formula() {
-        for n in 1..=32u8 {
-            let c = coor(Square::from_number(n).unwrap());
-            let y = i32::from(n - 1) / 4;
-            let x = 2 * (i32::from(n - 1) % 4) + (y % 2);
-            assert_eq!(c, Coor { x, y }, "square {n}");
-            assert_eq!(1 + 4 * c.y + c.x / 2, i32::from(n));
-            assert_eq!(square_at(c), Square::from_number(n));
-        }
-        assert_eq!(square_at(Coor { x: 1, y: 0 }), None);
-        assert_eq!(square_at(Coor { x: -1, y: 0 }), None);
-        assert_eq!(square_at(Coor { x: 8, y: 0 }), None);
-    }
-
-    #[test]
     fn boards_round_trip_and_bad_boards_are_refused() {
         for fen in ["W:W21-32:B1-12", "B:WK4,22:B9,K30", "W:W31:BK2"] {
             let p = parse_fen(fen).unwrap();
             let code = color_code(p.side_to_move());
-            assert_eq!(position_from_board(&board_of(fen), code).unwrap(), p, "{fen}");
+            assert_eq!(position_from_board::<Italian>(&board_of(fen), code).unwrap(), p, "{fen}");
         }
         let mut light = board_of("W:W21-32:B1-12");
         light[1][0] = CB_WHITE | CB_MAN;
-        assert!(position_from_board(&light, CB_WHITE).unwrap_err().contains("light square"));
+        assert!(position_from_board::<Italian>(&light, CB_WHITE)
+            .unwrap_err()
+            .contains("light square"));
         let mut odd = board_of("W:W21-32:B1-12");
         odd[0][0] = 3;
-        assert!(position_from_board(&odd, CB_WHITE).is_err());
+        assert!(position_from_board::<Italian>(&odd, CB_WHITE).is_err());
         odd[0][0] = CB_WHITE | CB_MAN; // a white man on its promotion row
-        assert!(position_from_board(&odd, CB_WHITE).is_err());
-        assert!(position_from_board(&board_of("W:W21:B1"), 3).is_err());
-        assert!(position_from_board(&[[0; 8]; 8], CB_WHITE).is_err());
+        assert!(position_from_board::<Italian>(&odd, CB_WHITE).is_err());
+        assert!(position_from_board::<Italian>(&board_of("W:W21:B1"), 3).is_err());
+        assert!(position_from_board::<Italian>(&[[0; 8]; 8], CB_WHITE).is_err());
     }
 
     #[test]
@@ -293,8 +297,8 @@ mod tests {
         let p = parse_fen("W:W22:B18,10").unwrap();
         let mv = parse_move(&p, "22x13x6").unwrap();
         assert_eq!(mv.capture_count(), 2);
-        assert_eq!(cb_move(&p, &mv).path[1], coor(Square::from_number(13).unwrap()));
-        let m = cb_move(&p, &mv);
+        assert_eq!(cb_move::<Italian>(&p, &mv).path[1], coor(Square::from_number(13).unwrap()));
+        let m = cb_move::<Italian>(&p, &mv);
         assert_eq!(m.jumps as usize, mv.capture_count());
         assert_eq!(m.oldpiece, CB_WHITE | CB_MAN);
         assert_eq!(m.from, coor(mv.from()));
@@ -310,22 +314,22 @@ mod tests {
     fn promotion_shows_in_newpiece_and_the_movelist() {
         let p = parse_fen("W:W5:B25").unwrap();
         let mv = parse_move(&p, "5-1").unwrap();
-        let m = cb_move(&p, &mv);
+        let m = cb_move::<Italian>(&p, &mv);
         assert_eq!((m.oldpiece, m.newpiece), (CB_WHITE | CB_MAN, CB_WHITE | CB_KING));
-        assert_eq!(movelist_entry(&p, &mv), "0,5,9,5,1");
+        assert_eq!(movelist_entry::<Italian>(&p, &mv), "0,5,9,5,1");
     }
 
     #[test]
     fn movelist_replies_have_the_documented_shape() {
         let start = Position::start();
-        let reply = movelist_reply(&start);
+        let reply = movelist_reply::<Italian>(&start);
         assert!(reply.starts_with("movelist 7,"), "{reply}");
         assert_eq!(reply.matches(';').count(), 7);
         assert!(reply.ends_with(';'));
         // No legal move: exactly "movelist 0".
         let stuck = parse_fen("W:W29:B25,26,22").unwrap();
-        assert_eq!(movelist_reply(&stuck), "movelist 0");
+        assert_eq!(movelist_reply::<Italian>(&stuck), "movelist 0");
         let p = parse_fen("W:W22:B18").unwrap();
-        assert_eq!(movelist_reply(&p), "movelist 1,1,5,5,22,13,13,18,6;");
+        assert_eq!(movelist_reply::<Italian>(&p), "movelist 1,1,5,5,22,13,13,18,6;");
     }
 }

@@ -1,11 +1,9 @@
-//! `enginecommand`: CheckerBoard's text commands and their replies.
+//! `enginecommand`: CheckerBoard's text commands and their replies, for the game `G`.
 
 use crate::board::movelist_reply;
 use crate::engine::Engine;
+use crate::game::CbGame;
 use dama_engine::board8::fen::parse_fen;
-
-/// The engine's name as CheckerBoard lists it.
-pub const NAME: &str = "Dama";
 
 /// A command's reply and whether it was understood (`enginecommand`'s return value).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,18 +35,18 @@ fn number<T: std::str::FromStr>(value: &str, name: &str) -> Result<T, Reply> {
 /// Answers the commands that need no engine state (`name`, `help`, `get protocolversion`,
 /// `get gametype`, `get movelist`), so they are answered at once even while `getmove` searches
 /// (CheckerBoard asks for move lists from its window thread); `None` for the others.
-pub fn stateless(command: &str) -> Option<Reply> {
+pub fn stateless<G: CbGame>(command: &str) -> Option<Reply> {
     let command = command.trim();
     let (verb, rest) = command.split_once(char::is_whitespace).unwrap_or((command, ""));
     let rest = rest.trim();
     let (name, argument) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     match (verb, name) {
-        ("name", _) => Some(ok(NAME)),
+        ("name", _) => Some(ok(G::ENGINE_NAME)),
         ("help", _) => Some(ok("")),
         ("get", "protocolversion") => Some(ok("2")),
-        ("get", "gametype") => Some(ok("22")),
+        ("get", "gametype") => Some(ok(G::GAME_TYPE.to_string())),
         ("get", "movelist") => Some(match parse_fen(argument.trim()) {
-            Ok(position) => ok(movelist_reply(&position)),
+            Ok(position) => ok(movelist_reply::<G>(&position)),
             Err(e) => refused(format!("movelist: bad FEN '{}': {e}", argument.trim())),
         }),
         _ => None,
@@ -56,8 +54,8 @@ pub fn stateless(command: &str) -> Option<Reply> {
 }
 
 /// Carries out one command.
-pub fn run(engine: &mut Engine, command: &str) -> Reply {
-    if let Some(reply) = stateless(command) {
+pub fn run<G: CbGame>(engine: &mut Engine<G>, command: &str) -> Reply {
+    if let Some(reply) = stateless::<G>(command) {
         return reply;
     }
     let command = command.trim();
@@ -71,21 +69,33 @@ pub fn run(engine: &mut Engine, command: &str) -> Reply {
     }
 }
 
-fn about(engine: &Engine) -> String {
-    format!(
-        "Dama {}\nAn engine for Dama Italiana (FID rules): alpha-beta search, a learned \
-         evaluation, an opening book and endgame tables.\nHash {} MiB, {} thread(s), book {}, \
-         endgame tables {}.",
-        env!("CARGO_PKG_VERSION"),
-        engine.hash_mib(),
-        engine.threads(),
-        engine.book(),
-        engine.tables_text()
-    )
+fn about<G: CbGame>(engine: &Engine<G>) -> String {
+    let settings = if G::BOOK_AND_TABLES {
+        format!(
+            "Hash {} MiB, {} thread(s), book {}, endgame tables {}.",
+            engine.hash_mib(),
+            engine.threads(),
+            engine.book(),
+            engine.tables_text()
+        )
+    } else {
+        format!("Hash {} MiB, {} thread(s).", engine.hash_mib(), engine.threads())
+    };
+    format!("Dama {}\n{}\n{settings}", env!("CARGO_PKG_VERSION"), G::DESCRIPTION)
 }
 
-fn get(engine: &mut Engine, what: &str) -> Reply {
-    match what.split_whitespace().next().unwrap_or("") {
+/// Whether `setting` belongs to the book or the endgame tables, which a game without them does
+/// not have (`?` then, so CheckerBoard greys the options out).
+fn is_book_or_tables(setting: &str) -> bool {
+    matches!(setting, "book" | "dbpath" | "max_dbpieces")
+}
+
+fn get<G: CbGame>(engine: &mut Engine<G>, what: &str) -> Reply {
+    let setting = what.split_whitespace().next().unwrap_or("");
+    if !G::BOOK_AND_TABLES && is_book_or_tables(setting) {
+        return unknown();
+    }
+    match setting {
         "hashsize" => ok(engine.hash_mib().to_string()),
         "book" => ok(engine.book().to_string()),
         "searchthreads" => ok(engine.threads().to_string()),
@@ -95,9 +105,12 @@ fn get(engine: &mut Engine, what: &str) -> Reply {
     }
 }
 
-fn set(engine: &mut Engine, what: &str) -> Reply {
+fn set<G: CbGame>(engine: &mut Engine<G>, what: &str) -> Reply {
     let (name, value) = what.split_once(char::is_whitespace).unwrap_or((what, ""));
     let value = value.trim();
+    if !G::BOOK_AND_TABLES && is_book_or_tables(name) {
+        return unknown();
+    }
     let done = |result: Result<(), String>, text: String| match result {
         Ok(()) => ok(text),
         Err(e) => refused(e),
@@ -128,15 +141,16 @@ fn set(engine: &mut Engine, what: &str) -> Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_engine::italian::Italian;
 
-    fn reply(engine: &mut Engine, command: &str) -> (bool, String) {
+    fn reply(engine: &mut Engine<Italian>, command: &str) -> (bool, String) {
         let r = run(engine, command);
         (r.understood, r.text)
     }
 
     #[test]
     fn identity_and_protocol() {
-        let mut e = Engine::new();
+        let mut e = Engine::<Italian>::new();
         assert_eq!(reply(&mut e, "name"), (true, "Dama".to_string()));
         assert_eq!(reply(&mut e, "get protocolversion"), (true, "2".to_string()));
         assert_eq!(reply(&mut e, "get gametype"), (true, "22".to_string()));
@@ -146,7 +160,7 @@ mod tests {
 
     #[test]
     fn settings_are_kept_and_bad_values_refused() {
-        let mut e = Engine::new();
+        let mut e = Engine::<Italian>::new();
         assert!(reply(&mut e, "set hashsize 16").0);
         assert_eq!(reply(&mut e, "get hashsize").1, "16");
         assert!(!reply(&mut e, "set hashsize 0").0);
@@ -167,7 +181,7 @@ mod tests {
 
     #[test]
     fn unknown_commands_answer_a_question_mark() {
-        let mut e = Engine::new();
+        let mut e = Engine::<Italian>::new();
         for command in ["", "fly", "get colour", "set allscores 1", "set solve 1"] {
             assert_eq!(reply(&mut e, command), (false, "?".to_string()), "{command}");
         }
@@ -175,7 +189,7 @@ mod tests {
 
     #[test]
     fn movelist_and_gamehist() {
-        let mut e = Engine::new();
+        let mut e = Engine::<Italian>::new();
         assert_eq!(reply(&mut e, "get movelist W:W29:B25,26,22"), (true, "movelist 0".into()));
         assert!(reply(&mut e, "get movelist W:W21-32:B1-12").1.starts_with("movelist 7,"));
         assert!(!reply(&mut e, "get movelist nonsense").0);

@@ -1,14 +1,14 @@
-//! The engine behind the DLL: one instance, its settings, the game history CheckerBoard sends,
-//! and `getmove` in safe Rust (the FFI layer only converts pointers).
+//! The engine behind the DLL: one instance per game, its settings, the game history CheckerBoard
+//! sends, and `getmove` in safe Rust (the FFI layer only converts pointers). Everything is in the
+//! rules of the game `G`: its move generator, its search, its draw count (40 moves in both games).
 
 use crate::board::{cb_move, position_from_board, CbBoard, CbMove, CB_LOSS};
+use crate::game::CbGame;
 use crate::request::{limits_for, progress_text, status_text, verdict, MoveAnswer, MoveRequest};
 use dama_engine::board8::fen::parse_fen;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
 use dama_engine::history::GameHistory;
-use dama_engine::italian::notation::{parse_move, path_notation};
-use dama_engine::italian::Italian;
 use dama_engine::search::{SearchControl, SearchResult, Searcher, MAX_TABLE_MIB, MAX_THREADS};
 use dama_engine::tables::EndgameTables;
 use std::path::{Path, PathBuf};
@@ -27,8 +27,8 @@ const STACK_BYTES: usize = 8 << 20;
 pub const POLL: Duration = Duration::from_millis(5);
 
 /// The engine's state between calls.
-pub struct Engine {
-    searcher: Option<Searcher<Italian>>,
+pub struct Engine<G: CbGame> {
+    searcher: Option<Searcher<G>>,
     hash_mib: usize,
     threads: usize,
     /// 0-3 as CheckerBoard's `set book`.
@@ -41,20 +41,21 @@ pub struct Engine {
     game: Option<(Position, GameHistory)>,
 }
 
-impl Default for Engine {
-    fn default() -> Engine {
+impl<G: CbGame> Default for Engine<G> {
+    fn default() -> Engine<G> {
         Engine::new()
     }
 }
 
-impl Engine {
-    /// A fresh engine: default hash, one thread, book on, no endgame tables.
-    pub fn new() -> Engine {
+impl<G: CbGame> Engine<G> {
+    /// A fresh engine: default hash, one thread, book on (for a game that has one), no endgame
+    /// tables.
+    pub fn new() -> Engine<G> {
         Engine {
             searcher: None,
             hash_mib: DEFAULT_HASH_MIB,
             threads: 1,
-            book: DEFAULT_BOOK,
+            book: if G::BOOK_AND_TABLES { DEFAULT_BOOK } else { 0 },
             db_path: None,
             db_pieces: DEFAULT_DB_PIECES,
             tables: None,
@@ -63,9 +64,9 @@ impl Engine {
     }
 
     /// The searcher, made on first use (so loading the DLL allocates nothing large).
-    fn searcher(&mut self) -> Result<&mut Searcher<Italian>, String> {
+    fn searcher(&mut self) -> Result<&mut Searcher<G>, String> {
         if self.searcher.is_none() {
-            let mut searcher = Searcher::<Italian>::new(self.hash_mib, self.threads)
+            let mut searcher = Searcher::<G>::new(self.hash_mib, self.threads)
                 .map_err(|e| format!("hash table: {e}"))?;
             searcher.set_endgame_tables(self.tables.clone());
             self.searcher = Some(searcher);
@@ -115,6 +116,9 @@ impl Engine {
 
     /// Sets the book: 0 off, 1 all kinds of moves, 2 good moves, 3 best moves only.
     pub fn set_book(&mut self, book: u32) -> Result<(), String> {
+        if !G::BOOK_AND_TABLES {
+            return Err(format!("{} has no opening book", G::ENGINE_NAME));
+        }
         if book > 3 {
             return Err("book must be 0 (off) to 3 (best moves)".to_string());
         }
@@ -134,6 +138,9 @@ impl Engine {
 
     /// Opens the tables of `dir` (an empty path turns them off).
     pub fn set_db_path(&mut self, dir: &str) -> Result<(), String> {
+        if !G::BOOK_AND_TABLES {
+            return Err(format!("{} has no endgame tables", G::ENGINE_NAME));
+        }
         let dir = dir.trim();
         if dir.is_empty() {
             self.db_path = None;
@@ -152,6 +159,9 @@ impl Engine {
 
     /// Limits the tables to `pieces` (0 turns them off).
     pub fn set_db_pieces(&mut self, pieces: u32) -> Result<(), String> {
+        if !G::BOOK_AND_TABLES {
+            return Err(format!("{} has no endgame tables", G::ENGINE_NAME));
+        }
         if pieces > 32 {
             return Err("max_dbpieces must be 0 to 32".to_string());
         }
@@ -192,12 +202,12 @@ impl Engine {
         let mut words = text.split_whitespace();
         let fen = words.next().ok_or("gamehist needs a FEN")?;
         let mut position = parse_fen(fen).map_err(|e| format!("gamehist: bad FEN '{fen}': {e}"))?;
-        let mut history = GameHistory::new::<Italian>(&position);
+        let mut history = GameHistory::new::<G>(&position);
         for (i, word) in words.enumerate() {
-            let mv = parse_move(&position, word)
+            let mv = G::parse_move(&position, word)
                 .map_err(|e| format!("gamehist: move {} '{word}' is refused: {e}", i + 1))?;
-            let next = position.play(&mv);
-            history.push_move::<Italian>(&position, &mv, &next);
+            let next = G::play(&position, &mv);
+            history.push_move::<G>(&position, &mv, &next);
             position = next;
         }
         self.game = Some((position, history));
@@ -208,7 +218,7 @@ impl Engine {
     fn history_for(&self, position: &Position) -> GameHistory {
         match &self.game {
             Some((end, history)) if end == position => history.clone(),
-            _ => GameHistory::new::<Italian>(position),
+            _ => GameHistory::new::<G>(position),
         }
     }
 
@@ -216,6 +226,9 @@ impl Engine {
     /// book's best moves, 2 those within its usual margin, 1 within twice that.
     fn book_move(&self, position: &Position) -> Option<Move> {
         use rand::SeedableRng;
+        if !G::BOOK_AND_TABLES {
+            return None;
+        }
         let margin = match self.book {
             0 => return None,
             1 => 2 * dama_book::DEFAULT_MARGIN,
@@ -235,34 +248,43 @@ impl Engine {
         playnow: &dyn Fn() -> bool,
         status: &mut dyn FnMut(&str),
     ) -> Result<MoveAnswer, String> {
-        let position = position_from_board(board, request.color)?;
+        let position = position_from_board::<G>(board, request.color)?;
         let history = self.history_for(&position);
-        let moves = position.legal_moves();
+        let moves = G::legal_moves(&position);
         if moves.is_empty() {
             let text = "no legal move: the game is lost".to_string();
             status(&text);
             return Ok(MoveAnswer { cb_move: None, after: None, verdict: CB_LOSS, status: text });
         }
         let (mv, text, score) = if moves.len() == 1 {
-            (moves[0], format!("only move {}", path_notation(&moves[0])), None)
+            (moves[0], format!("only move {}", G::path_text(&position, &moves[0])), None)
         } else if let Some(mv) = self.book_move(&position) {
-            (mv, format!("book move {}", path_notation(&mv)), None)
+            (mv, format!("book move {}", G::path_text(&position, &mv)), None)
         } else {
             let result = self.search(&position, &history, request, playnow, status)?;
             let mv = result.best_move.ok_or("the search found no move")?;
-            let text =
-                status_text(&result.pv, result.depth, result.score, result.nodes, result.time);
+            if !moves.contains(&mv) {
+                return Err("the search chose a move that is not legal".to_string());
+            }
+            let text = status_text::<G>(
+                &position,
+                &result.pv,
+                result.depth,
+                result.score,
+                result.nodes,
+                result.time,
+            );
             (mv, text, Some(result.score))
         };
         status(&text);
-        let after = position.play(&mv);
+        let after = G::play(&position, &mv);
         let mut history_after = history;
-        history_after.push_move::<Italian>(&position, &mv, &after);
-        let verdict = verdict(&after, &history_after, score);
+        history_after.push_move::<G>(&position, &mv, &after);
+        let verdict = verdict::<G>(&after, &history_after, score);
         // The game goes on from the new position: keep its history for the next call.
         self.game = Some((after, history_after));
         Ok(MoveAnswer {
-            cb_move: Some(cb_move(&position, &mv)),
+            cb_move: Some(cb_move::<G>(&position, &mv)),
             after: Some(after),
             verdict,
             status: text,
@@ -297,7 +319,7 @@ impl Engine {
             .spawn(move || {
                 let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     searcher.search(&position, &history, &limits, &thread_control, |info| {
-                        let text = progress_text(info);
+                        let text = progress_text::<G>(&position, info);
                         *thread_latest.lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
                     })
                 }));
@@ -328,12 +350,15 @@ impl Engine {
 /// `islegal`: a legal move of `color` from square `from` to square `to`. When several captures
 /// join the same two squares (taking different pieces), this is the first in Dama's move order:
 /// `islegal` cannot tell them apart, which is why CheckerBoard asks `get movelist` instead.
-pub fn is_legal(board: &CbBoard, color: i32, from: i32, to: i32) -> Result<Option<CbMove>, String> {
-    let position = position_from_board(board, color)?;
-    let found = position
-        .legal_moves()
-        .iter()
-        .find(|m| i32::from(m.from().number()) == from && i32::from(m.to().number()) == to)
-        .copied();
-    Ok(found.map(|mv| cb_move(&position, &mv)))
+pub fn is_legal<G: CbGame>(
+    board: &CbBoard,
+    color: i32,
+    from: i32,
+    to: i32,
+) -> Result<Option<CbMove>, String> {
+    let position = position_from_board::<G>(board, color)?;
+    let found = G::legal_moves(&position)
+        .into_iter()
+        .find(|m| i32::from(m.from().number()) == from && i32::from(m.to().number()) == to);
+    Ok(found.map(|mv| cb_move::<G>(&position, &mv)))
 }

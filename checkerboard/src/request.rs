@@ -2,10 +2,11 @@
 //! CheckerBoard shows, and the verdict returned after the move.
 
 use crate::board::{write_board, CbBoard, CbMove, CB_DRAW, CB_LOSS, CB_UNKNOWN, CB_WIN};
+use crate::game::CbGame;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
 use dama_engine::history::GameHistory;
-use dama_engine::italian::notation::path_notation;
+use dama_engine::rules::line_text;
 use dama_engine::score::{is_tablebase_score, plies_to_end, score_text};
 use dama_engine::search::{Clock, SearchInfo, SearchLimits};
 use std::time::Duration;
@@ -75,9 +76,9 @@ pub fn limits_for(request: &MoveRequest) -> SearchLimits {
     }
 }
 
-/// The status line during the search.
-pub fn progress_text(info: &SearchInfo<Move>) -> String {
-    let mut text = status_text(&info.pv, info.depth, info.score, info.nodes, info.time);
+/// The status line during the search of `root`.
+pub fn progress_text<G: CbGame>(root: &Position, info: &SearchInfo<Move>) -> String {
+    let mut text = status_text::<G>(root, &info.pv, info.depth, info.score, info.nodes, info.time);
     if info.tablebase_hits > 0 {
         text.push_str(&format!("  tb {}", info.tablebase_hits));
     }
@@ -85,8 +86,15 @@ pub fn progress_text(info: &SearchInfo<Move>) -> String {
 }
 
 /// `depth 12  score +0.35  nodes 1.2M  2.3 s  pv 22-18 11-14 ...` (CheckerBoard shows it in its
-/// status bar).
-pub fn status_text(pv: &[Move], depth: u32, score: i32, nodes: u64, time: Duration) -> String {
+/// status bar), the line `pv` written from `root` in the game's numbering.
+pub fn status_text<G: CbGame>(
+    root: &Position,
+    pv: &[Move],
+    depth: u32,
+    score: i32,
+    nodes: u64,
+    time: Duration,
+) -> String {
     let nodes = if nodes >= 1_000_000 {
         format!("{:.1}M", nodes as f64 / 1e6)
     } else if nodes >= 1_000 {
@@ -94,7 +102,7 @@ pub fn status_text(pv: &[Move], depth: u32, score: i32, nodes: u64, time: Durati
     } else {
         nodes.to_string()
     };
-    let line: Vec<String> = pv.iter().take(12).map(path_notation).collect();
+    let line = line_text::<G>(root, &pv[..pv.len().min(12)], G::path_text);
     format!(
         "Dama  depth {depth}  score {}  nodes {nodes}  {:.1} s  pv {}",
         score_text(score),
@@ -107,8 +115,8 @@ pub fn status_text(pv: &[Move], depth: u32, score: i32, nodes: u64, time: Durati
 /// win (or a table win), a loss when it sees a forced loss, a draw when the game is drawn by
 /// rule (repetition or the 40-move count), else unknown. CheckerBoard ends engine matches on a
 /// claim, so nothing is claimed on an evaluation.
-pub fn verdict(after: &Position, history: &GameHistory, score: Option<i32>) -> i32 {
-    if after.legal_moves().is_empty() {
+pub fn verdict<G: CbGame>(after: &Position, history: &GameHistory, score: Option<i32>) -> i32 {
+    if G::legal_moves(after).is_empty() {
         return CB_WIN;
     }
     if history.is_draw() {
@@ -127,9 +135,9 @@ pub fn verdict(after: &Position, history: &GameHistory, score: Option<i32>) -> i
 }
 
 /// Writes the position after the move and fills `out` (FFI helper kept here so it is tested).
-pub fn apply_answer(board: &mut CbBoard, out: &mut CbMove, answer: &MoveAnswer) {
+pub fn apply_answer<G: CbGame>(board: &mut CbBoard, out: &mut CbMove, answer: &MoveAnswer) {
     if let (Some(m), Some(after)) = (answer.cb_move, answer.after) {
         *out = m;
-        write_board(board, &after);
+        write_board::<G>(board, &after);
     }
 }
