@@ -1,7 +1,11 @@
-/* A stand-in for CheckerBoard: loads Dama's engine library (libdamacb.so on Linux, damacb.dll on
- * Windows or under Wine) the way CheckerBoard does, by name, and plays complete games through
- * getmove alone, checking every move against the library's own `get movelist` (Dama's move
- * generator) and the board written back against the move reported in CBmove.
+/* A stand-in for CheckerBoard: loads one of Dama's engine libraries (libdamacb.so or
+ * libdamacb_english.so on Linux, damacb.dll or damacb_english.dll on Windows or under Wine) the
+ * way CheckerBoard does, by name, asks its game type as CheckerBoard does (21 English, 22
+ * Italian), and plays complete games through getmove alone. Italian: every move is checked
+ * against the library's own `get movelist` (Dama's move generator) and the board written back
+ * against the move reported in CBmove. English: as CheckerBoard does, against a move generator of
+ * its own (english_moves.h), with which the library's `get movelist` must also agree. In both,
+ * islegal must accept exactly the legal (from, to) pairs of the positions of each opening.
  *
  * Usage: cbharness LIBRARY [GAMES] [SECONDS_PER_MOVE]
  * Exit status 0 only when every check passed. Written for this project's tests; plain C99. */
@@ -72,20 +76,34 @@ static int failures = 0;
         failures++;                                                                              \
     } while (0)
 
-/* Italian square n (1-32) to CheckerBoard's coordinates, and back. */
+#define GT_ENGLISH 21
+#define GT_ITALIAN 22
+static int gametype = GT_ITALIAN;
+
+/* Square n (1-32) to CheckerBoard's coordinates, and back (cb_interface.h): the same rows in
+ * both games, the English columns counted from the other edge. */
 static struct coor coor_of(int n) {
     struct coor c;
     c.y = (n - 1) / 4;
-    c.x = 2 * ((n - 1) % 4) + (c.y % 2);
+    if (gametype == GT_ENGLISH)
+        c.x = 2 * (3 - (n - 1) % 4) + (c.y % 2);
+    else
+        c.x = 2 * ((n - 1) % 4) + (c.y % 2);
     return c;
 }
-static int number_of(struct coor c) { return 1 + 4 * c.y + c.x / 2; }
+static int number_of(struct coor c) {
+    return gametype == GT_ENGLISH ? 4 * (c.y + 1) - c.x / 2 : 1 + 4 * c.y + c.x / 2;
+}
+/* The side that moves first: Black in English, White in Italian. */
+static int first_color(void) { return gametype == GT_ENGLISH ? CB_BLACK : CB_WHITE; }
 
 /* One legal move as `get movelist` gives it. */
 struct listed {
     int jumps, oldpiece, newpiece, from, to;
     int landed[12], captured[12], cappiece[12];
 };
+
+#include "english_moves.h"
 
 static void start_board(int board[8][8]) {
     memset(board, 0, sizeof(int) * 64);
@@ -173,6 +191,79 @@ static int describes(const struct CBmove *cb, const struct listed *m) {
     return 1;
 }
 
+/* Whether two listed moves are one move (start, end, captured set), or the same route taking the
+ * same pieces in the same order. */
+static int same_move(const struct listed *a, const struct listed *b) {
+    if (a->from != b->from || a->to != b->to || a->jumps != b->jumps) return 0;
+    for (int j = 0; j < a->jumps; j++) {
+        int found = 0;
+        for (int k = 0; k < b->jumps; k++) found |= a->captured[j] == b->captured[k];
+        if (!found) return 0;
+    }
+    return 1;
+}
+static int same_route(const struct listed *a, const struct listed *b) {
+    if (!same_move(a, b) || a->oldpiece != b->oldpiece || a->newpiece != b->newpiece) return 0;
+    size_t n = sizeof(int) * (size_t)a->jumps;
+    return !memcmp(a->landed, b->landed, n) && !memcmp(a->captured, b->captured, n) &&
+           !memcmp(a->cappiece, b->cappiece, n);
+}
+
+/* The legal moves of `color` on `board` (FEN `fen`): the library's `get movelist` in Italian; in
+ * English the harness's own moves, with which the library's list must agree (each of its moves
+ * one of their routes, each of theirs one of its moves). The count, or -1 after a failure. */
+static int legal_moves(int board[8][8], int color, const char *fen, struct listed *moves, int game,
+                       int ply) {
+    static char text[600], reply[8192];
+    static struct listed listed[256];
+    snprintf(text, sizeof text, "get movelist %s", fen);
+    if (!command(text, reply)) {
+        FAIL("game %d ply %d: get movelist refused: %s", game, ply, reply);
+        return -1;
+    }
+    int count = parse_movelist(reply, listed, 256);
+    if (count < 0) {
+        FAIL("game %d ply %d: malformed movelist: %s", game, ply, reply);
+        return -1;
+    }
+    if (gametype != GT_ENGLISH) {
+        memcpy(moves, listed, sizeof(struct listed) * (size_t)count);
+        return count;
+    }
+    int own = english_moves(board, color, moves, 256);
+    for (int i = 0; i < count; i++) {
+        int found = 0;
+        for (int k = 0; k < own && !found; k++) found = same_route(&listed[i], &moves[k]);
+        if (!found) FAIL("game %d ply %d: %s: movelist entry %d (%d-%d) is no English move", game, ply, fen, i, listed[i].from, listed[i].to);
+    }
+    for (int k = 0; k < own; k++) {
+        int found = 0;
+        for (int i = 0; i < count && !found; i++) found = same_move(&listed[i], &moves[k]);
+        if (!found) FAIL("game %d ply %d: %s: the movelist lacks %d-%d (%d jumps)", game, ply, fen, moves[k].from, moves[k].to, moves[k].jumps);
+    }
+    return own;
+}
+
+/* islegal must accept exactly the (from, to) pairs of the legal moves, and describe one. */
+static void check_islegal(int board[8][8], int color, const struct listed *moves, int count,
+                          int game, int ply) {
+    for (int from = 1; from <= 32; from++)
+        for (int to = 1; to <= 32; to++) {
+            int expected = 0;
+            for (int i = 0; i < count; i++) expected |= moves[i].from == from && moves[i].to == to;
+            struct CBmove cb;
+            memset(&cb, 0, sizeof cb);
+            int got = islegal(board, color, from, to, &cb);
+            if (got != expected) {
+                FAIL("game %d ply %d: islegal(%d, %d) answered %d", game, ply, from, to, got);
+                return;
+            }
+            int described = !got;
+            for (int i = 0; i < count && !described; i++) described = describes(&cb, &moves[i]);
+            if (!described) FAIL("game %d ply %d: islegal's CBmove for %d-%d is no legal move", game, ply, from, to);
+        }
+}
+
 static unsigned long long rng_state = 0x9E3779B97F4A7C15ull;
 static unsigned next_random(void) {
     rng_state ^= rng_state << 13;
@@ -183,7 +274,7 @@ static unsigned next_random(void) {
 
 /* Plays one game; returns the plies played. */
 static int play_game(int number, double seconds, int *verdicts) {
-    int board[8][8], color = CB_WHITE, plies = 0;
+    int board[8][8], color = first_color(), plies = 0;
     static struct listed moves[256];
     static char text[8192], history[7680];
     char fen[512], reply[1024], status[1024];
@@ -193,27 +284,14 @@ static int play_game(int number, double seconds, int *verdicts) {
     int random_plies = 2 + (int)(next_random() % 4);
     for (; plies < 300; plies++) {
         fen_of(board, color, fen);
-        snprintf(text, sizeof text, "get movelist %s", fen);
-        if (!command(text, reply)) {
-            FAIL("game %d ply %d: get movelist refused: %s", number, plies, reply);
-            return plies;
-        }
-        int count = parse_movelist(reply, moves, 256);
-        if (count < 0) {
-            FAIL("game %d ply %d: malformed movelist: %s", number, plies, reply);
-            return plies;
-        }
-        if (count == 0) break;
+        int count = legal_moves(board, color, fen, moves, number, plies);
+        if (count <= 0) break;
         int after[8][8];
         if (plies < random_plies) {
             /* The opening: random legal moves, so the games differ. */
             struct listed *m = &moves[next_random() % count];
             apply(board, m, after);
-            /* islegal must accept it and describe it. */
-            struct CBmove cb;
-            memset(&cb, 0, sizeof cb);
-            if (islegal(board, color, m->from, m->to, &cb) != 1)
-                FAIL("game %d ply %d: islegal refused %d-%d", number, plies, m->from, m->to);
+            check_islegal(board, color, moves, count, number, plies);
             memcpy(board, after, sizeof after);
             color ^= 3;
             fen_of(board, color, history);
@@ -285,7 +363,12 @@ int main(int argc, char **argv) {
     char reply[1024];
     command("name", reply);
     printf("engine: %s\n", reply);
-    if (!command("get gametype", reply) || strcmp(reply, "22") != 0) FAIL("get gametype: %s", reply);
+    /* As CheckerBoard: the game is the one the engine names. */
+    if (command("get gametype", reply) && (atoi(reply) == GT_ENGLISH || atoi(reply) == GT_ITALIAN))
+        gametype = atoi(reply);
+    else
+        FAIL("get gametype: %s", reply);
+    printf("game type %d (%s)\n", gametype, gametype == GT_ENGLISH ? "English" : "Italian");
     if (!command("get protocolversion", reply) || strcmp(reply, "2") != 0) FAIL("get protocolversion: %s", reply);
     /* CheckerBoard's start-up probe: a position with no move must answer exactly "movelist 0". */
     if (!command("get movelist W:W29:B25,26,22", reply) || strcmp(reply, "movelist 0") != 0)
@@ -301,7 +384,7 @@ int main(int argc, char **argv) {
         start_board(board);
         command("set book 0", reply);
         double t0 = now();
-        getmove(board, CB_WHITE, 30.0, status, &playnow, 0, 0, &cb);
+        getmove(board, first_color(), 30.0, status, &playnow, 0, 0, &cb);
         double took = now() - t0;
         printf("playnow set: move after %.3f s\n", took);
         if (took > 1.0) FAIL("playnow ignored: %.3f s", took);

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The CheckerBoard engine library, end to end (README "CheckerBoard"):
-#   1. Linux: libdamacb.so loaded by the C harness (as CheckerBoard loads a DLL) and by the Python
-#      ctypes harness, which referees every move with `dama moves` (cb_harness.py).
-#   2. Windows: damacb.dll cross-compiled with mingw-w64, its exports checked by name, and the same
-#      C harness compiled for Windows playing games through it under Wine.
+# The CheckerBoard engine libraries, end to end (README "CheckerBoard"): the Italian library (the
+# crate's default) and the English one (the same crate with the feature `english`; both builds
+# write the same file name, so the English one is copied aside as libdamacb_english.so /
+# damacb_english.dll before the Italian build).
+#   1. Linux: each library loaded by the C harness (as CheckerBoard loads a DLL; it asks the game
+#      type, and referees English moves with a generator of its own as CheckerBoard does) and by the
+#      Python ctypes harness, which referees every move with `dama moves --variant` (cb_harness.py).
+#   2. Windows: both DLLs cross-compiled with mingw-w64, their exports checked by name, and the same
+#      C harness compiled for Windows playing games through each under Wine.
 # Needs gcc, python3, and for part 2 x86_64-w64-mingw32-gcc (Debian gcc-mingw-w64-x86-64), wine64
 # and the Rust target x86_64-pc-windows-gnu; `--linux-only` skips part 2.
 set -euo pipefail
@@ -12,31 +16,40 @@ PYTHON=${PYTHON:-python3}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-echo "== CheckerBoard library, Linux"
+echo "== CheckerBoard libraries, Linux"
+cargo build --release -p dama-checkerboard --features english
+cp target/release/libdamacb.so "$WORK/libdamacb_english.so"
 cargo build --release -p dama -p dama-checkerboard
 gcc -O2 -Wall -std=c99 -D_POSIX_C_SOURCE=200809L -o "$WORK/cbharness" checkerboard/harness/cbharness.c -ldl
 "$WORK/cbharness" target/release/libdamacb.so 6 0.02
+"$WORK/cbharness" "$WORK/libdamacb_english.so" 3 0.02
 "$PYTHON" tests/checkerboard/cb_harness.py --games 10
+"$PYTHON" tests/checkerboard/cb_harness.py --variant english --lib "$WORK/libdamacb_english.so" --games 6
 
 if [ "${1:-}" = "--linux-only" ]; then
     exit 0
 fi
 
-echo "== CheckerBoard DLL, Windows (mingw-w64, Wine)"
+echo "== CheckerBoard DLLs, Windows (mingw-w64, Wine)"
+RELEASE=target/x86_64-pc-windows-gnu/release
+cargo build --release -p dama-checkerboard --target x86_64-pc-windows-gnu --features english
+cp "$RELEASE/damacb.dll" "$WORK/damacb_english.dll"
 cargo build --release -p dama-checkerboard --target x86_64-pc-windows-gnu
-DLL=target/x86_64-pc-windows-gnu/release/damacb.dll
-EXPORTS=$(x86_64-w64-mingw32-objdump -p "$DLL" | sed -n '/\[Ordinal\/Name Pointer\] Table/,/^$/p' | grep -E '^\s*\[ *[0-9]+\]' | awk '{print $NF}' | sort | tr '\n' ' ')
-echo "exports: $EXPORTS"
-if [ "$EXPORTS" != "enginecommand getmove islegal " ]; then
-    echo "FAIL: damacb.dll must export exactly enginecommand getmove islegal" >&2
-    exit 1
-fi
-cp "$DLL" "$WORK/"
+cp "$RELEASE/damacb.dll" "$WORK/damacb.dll"
+for DLL in damacb.dll damacb_english.dll; do
+    EXPORTS=$(x86_64-w64-mingw32-objdump -p "$WORK/$DLL" | sed -n '/\[Ordinal\/Name Pointer\] Table/,/^$/p' | grep -E '^\s*\[ *[0-9]+\]' | awk '{print $NF}' | sort | tr '\n' ' ')
+    echo "$DLL exports: $EXPORTS"
+    if [ "$EXPORTS" != "enginecommand getmove islegal " ]; then
+        echo "FAIL: $DLL must export exactly enginecommand getmove islegal" >&2
+        exit 1
+    fi
+done
 x86_64-w64-mingw32-gcc -O2 -Wall -std=c99 -o "$WORK/cbharness.exe" checkerboard/harness/cbharness.c
 # Wine 8 (Debian 12) lacks bcryptprimitives.dll, which Rust's std imports on Windows 10 and later:
 # a test-only stand-in goes beside the harness (checkerboard/harness/bcryptprimitives_shim.c).
 x86_64-w64-mingw32-gcc -O2 -shared -o "$WORK/bcryptprimitives.dll" checkerboard/harness/bcryptprimitives_shim.c -ladvapi32
 WINE=$(command -v wine64 || echo /usr/lib/wine/wine64)
 (cd "$WORK" && WINEPREFIX="$WORK/prefix" WINEDEBUG=-all "$WINE" cbharness.exe damacb.dll 3 0.05)
+(cd "$WORK" && WINEPREFIX="$WORK/prefix" WINEDEBUG=-all "$WINE" cbharness.exe damacb_english.dll 2 0.05)
 # Let Wine's server finish writing its prefix before the directory goes.
 WINEPREFIX="$WORK/prefix" "$(dirname "$(readlink -f "$WINE")")/wineserver" -w 2>/dev/null || true
