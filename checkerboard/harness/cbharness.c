@@ -7,8 +7,8 @@
  * its own (english_moves.h), with which the library's `get movelist` must also agree. In both,
  * islegal must accept exactly the legal (from, to) pairs of the positions of each opening.
  *
- * Usage: cbharness LIBRARY [GAMES] [SECONDS_PER_MOVE]
- * Exit status 0 only when every check passed. Written for this project's tests; plain C99. */
+ * Usage: cbharness LIBRARY [GAMES] [SECONDS_PER_MOVE] [GAME_TYPE]   (GAME_TYPE: the game type the
+ * library must answer, when given). Exit status 0 only when every check passed. Written for this project's tests; plain C99. */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -270,7 +270,7 @@ static int play_game(int number, double seconds, int *verdicts) {
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: %s LIBRARY [GAMES] [SECONDS_PER_MOVE]\n", argv[0]);
+        fprintf(stderr, "usage: %s LIBRARY [GAMES] [SECONDS_PER_MOVE] [GAME_TYPE]\n", argv[0]);
         return 2;
     }
     int games = argc > 2 ? atoi(argv[2]) : 4;
@@ -296,6 +296,7 @@ int main(int argc, char **argv) {
     else
         FAIL("get gametype: %s", reply);
     printf("game type %d (%s)\n", gametype, gametype == GT_ENGLISH ? "English" : "Italian");
+    if (argc > 4 && atoi(argv[4]) != gametype) FAIL("the library plays game type %d, not %s", gametype, argv[4]);
     if (!command("get protocolversion", reply) || strcmp(reply, "2") != 0) FAIL("get protocolversion: %s", reply);
     /* CheckerBoard's start-up probe: a position with no move must answer exactly "movelist 0". */
     if (!command("get movelist W:W29:B25,26,22", reply) || strcmp(reply, "movelist 0") != 0)

@@ -21,8 +21,8 @@ cargo build --release -p dama-checkerboard --features english
 cp target/release/libdamacb.so "$WORK/libdamacb_english.so"
 cargo build --release -p dama -p dama-checkerboard
 gcc -O2 -Wall -std=c99 -D_POSIX_C_SOURCE=200809L -o "$WORK/cbharness" checkerboard/harness/cbharness.c -ldl
-"$WORK/cbharness" target/release/libdamacb.so 6 0.02
-"$WORK/cbharness" "$WORK/libdamacb_english.so" 3 0.02
+"$WORK/cbharness" target/release/libdamacb.so 6 0.02 22
+"$WORK/cbharness" "$WORK/libdamacb_english.so" 3 0.02 21
 "$PYTHON" tests/checkerboard/cb_harness.py --games 10
 "$PYTHON" tests/checkerboard/cb_harness.py --variant english --lib "$WORK/libdamacb_english.so" --games 6
 
@@ -49,7 +49,7 @@ x86_64-w64-mingw32-gcc -O2 -Wall -std=c99 -o "$WORK/cbharness.exe" checkerboard/
 # a test-only stand-in goes beside the harness (checkerboard/harness/bcryptprimitives_shim.c).
 x86_64-w64-mingw32-gcc -O2 -shared -o "$WORK/bcryptprimitives.dll" checkerboard/harness/bcryptprimitives_shim.c -ladvapi32
 WINE=$(command -v wine64 || echo /usr/lib/wine/wine64)
-(cd "$WORK" && WINEPREFIX="$WORK/prefix" WINEDEBUG=-all "$WINE" cbharness.exe damacb.dll 3 0.05)
-(cd "$WORK" && WINEPREFIX="$WORK/prefix" WINEDEBUG=-all "$WINE" cbharness.exe damacb_english.dll 2 0.05)
+(cd "$WORK" && WINEPREFIX="$WORK/prefix" WINEDEBUG=-all "$WINE" cbharness.exe damacb.dll 3 0.05 22)
+(cd "$WORK" && WINEPREFIX="$WORK/prefix" WINEDEBUG=-all "$WINE" cbharness.exe damacb_english.dll 2 0.05 21)
 # Let Wine's server finish writing its prefix before the directory goes.
 WINEPREFIX="$WORK/prefix" "$(dirname "$(readlink -f "$WINE")")/wineserver" -w 2>/dev/null || true
