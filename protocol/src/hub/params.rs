@@ -308,12 +308,16 @@ mod tests {
 
     #[test]
     fn every_declared_param_accepts_its_own_value() {
-        let settings = Settings::default();
-        for declaration in settings.declarations() {
-            let setting = parse_setting(declaration.name, &declaration.value).unwrap();
-            let mut copy = settings.clone();
-            copy.record(&setting);
-            assert_eq!(copy, settings, "{}", declaration.name);
+        for variant in [Variant::Italian, Variant::English, Variant::International] {
+            let mut settings = Settings::default();
+            settings.record(&Setting::Variant(variant));
+            for declaration in settings.declarations() {
+                let setting = parse_setting(declaration.name, &declaration.value).unwrap();
+                let mut copy = settings.clone();
+                copy.record(&setting);
+                let name = declaration.name;
+                assert_eq!(copy.declarations(), settings.declarations(), "{variant:?} {name}");
+            }
         }
     }
 
