@@ -9,7 +9,7 @@ use super::pdn::{game_record, PdnContext};
 use super::progress::Progress;
 use super::referee::{play_game, GameRecord, Termination};
 use super::scoreboard::Scoreboard;
-use super::sprt::{Sprt, SprtDecision};
+use super::sprt::Sprt;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
 use dama_frontend::interrupt;
@@ -131,7 +131,6 @@ pub fn run_match<R: Rules>(plan: &MatchPlan<R>) -> Result<MatchEnd, String> {
     };
     let progress = Progress::new(plan.games.len(), plan.quiet);
     let mut board = Scoreboard::new(R::MOVE_COUNT_RULE, same_engines(&plan.specs));
-    let mut decision = None;
     let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
     let started = Instant::now();
     let outcome = thread::scope(|scope| -> Result<(), String> {
@@ -158,17 +157,13 @@ pub fn run_match<R: Rules>(plan: &MatchPlan<R>) -> Result<MatchEnd, String> {
                 }
             }
             progress.game_done(board.progress_message(plan.sprt.as_ref()));
-            if let (Some(sprt), None) = (&plan.sprt, decision) {
-                let verdict = sprt.decision(board.llr(sprt));
-                if verdict != SprtDecision::Continue {
-                    decision = Some(verdict);
-                    stop.store(true, Ordering::SeqCst);
-                    progress.line(&format!(
-                        "SPRT: {} after {} games; finishing the games under way",
-                        verdict.word(),
-                        board.tally.games()
-                    ));
-                }
+            if let Some(verdict) = plan.sprt.as_ref().and_then(|sprt| board.check_sprt(sprt)) {
+                stop.store(true, Ordering::SeqCst);
+                progress.line(&format!(
+                    "SPRT: {} after {} games; finishing the games under way",
+                    verdict.decision.word(),
+                    verdict.games
+                ));
             }
         }
         Ok(())

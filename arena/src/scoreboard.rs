@@ -34,6 +34,20 @@ pub struct Scoreboard {
     /// Whether the two engines are one command with one settings: then, if deterministic, every
     /// game pair mirrors.
     pub same_engines: bool,
+    /// The SPRT's decision when it stopped the match: the games finished after it (those under
+    /// way when it was reached) are counted in the score but do not undo it.
+    pub sprt_stop: Option<SprtStop>,
+}
+
+/// The moment an SPRT reached a bound.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtStop {
+    /// The bound reached.
+    pub decision: SprtDecision,
+    /// The log-likelihood ratio then.
+    pub llr: f64,
+    /// The games finished then.
+    pub games: u64,
 }
 
 /// Which sample the Elo estimate uses.
@@ -122,6 +136,30 @@ impl Scoreboard {
         sprt.llr_pentanomial(&self.pairs)
     }
 
+    /// Records the SPRT's decision if this game reached a bound and none was reached before;
+    /// returns it when it is new.
+    pub fn check_sprt(&mut self, sprt: &Sprt) -> Option<SprtStop> {
+        if self.sprt_stop.is_some() {
+            return None;
+        }
+        let llr = self.llr(sprt);
+        let decision = sprt.decision(llr);
+        if decision == SprtDecision::Continue {
+            return None;
+        }
+        let stop = SprtStop { decision, llr, games: self.tally.games() };
+        self.sprt_stop = Some(stop);
+        Some(stop)
+    }
+
+    /// The SPRT's decision: the one that stopped the match, else where the LLR stands now.
+    fn sprt_decision(&self, sprt: &Sprt) -> SprtDecision {
+        match self.sprt_stop {
+            Some(stop) => stop.decision,
+            None => sprt.decision(self.llr(sprt)),
+        }
+    }
+
     /// The short text of the progress bar.
     pub fn progress_message(&self, sprt: Option<&Sprt>) -> String {
         let t = &self.tally;
@@ -174,16 +212,23 @@ impl Scoreboard {
         let _ = writeln!(out, "Game pairs by points (0, 1/2, 1, 3/2, 2): {}", self.pairs);
         if let Some(sprt) = sprt {
             let llr = self.llr(sprt);
-            let verdict = match sprt.decision(llr) {
-                SprtDecision::AcceptH1 => "H1 accepted",
-                SprtDecision::AcceptH0 => "H0 accepted",
-                SprtDecision::Continue => "no decision",
-            };
             let trinomial = sprt.llr_trinomial(&self.tally);
-            let _ = writeln!(
-                out,
-                "SPRT ({sprt}): LLR {llr:.3} over pairs ({trinomial:.3} over single games), {verdict}"
-            );
+            let now = format!("LLR {llr:.3} over pairs ({trinomial:.3} over single games)");
+            let _ = match self.sprt_stop {
+                Some(stop) if stop.games == t.games() => {
+                    writeln!(out, "SPRT ({sprt}): {now}, {} accepted", stop.decision.word())
+                }
+                Some(stop) => writeln!(
+                    out,
+                    "SPRT ({sprt}): {} accepted after {} games (LLR {:.3}); with the {} games \
+                     under way then, {now}",
+                    stop.decision.word(),
+                    stop.games,
+                    stop.llr,
+                    t.games() - stop.games
+                ),
+                None => writeln!(out, "SPRT ({sprt}): {now}, no decision"),
+            };
         }
         let ends: Vec<String> = self
             .terminations
@@ -250,7 +295,7 @@ impl Scoreboard {
         match sprt {
             Some(sprt) => {
                 let llr = self.llr(sprt);
-                let _ = write!(line, " llr={llr:.3} sprt={}", sprt.decision(llr).word());
+                let _ = write!(line, " llr={llr:.3} sprt={}", self.sprt_decision(sprt).word());
             }
             None => line.push_str(" llr=none sprt=none"),
         }
@@ -289,5 +334,42 @@ mod tests {
         board.terminations.insert(Termination::MoveCount, 2);
         let summary = board.summary(["a", "b"], None, Duration::from_secs(1));
         assert!(summary.contains("Endings: 25-move rule 2"), "{summary}");
+    }
+
+    /// The decision that stopped the match stands though the games under way then move the LLR
+    /// back inside the bounds (it is not a monotone walk).
+    #[test]
+    fn the_decision_that_stopped_the_match_stands() {
+        let sprt = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
+        let mut board = Scoreboard::new("40-move rule", false);
+        let add = |board: &mut Scoreboard, first: Outcome, second: Outcome| {
+            board.tally.add(first);
+            board.tally.add(second);
+            board.pairs.add_pair(first, second);
+            board.check_sprt(&sprt)
+        };
+        let mut stop = None;
+        for pair in 0..40 {
+            let second = if pair % 3 == 0 { Outcome::Draw } else { Outcome::Win };
+            stop = stop.or(add(&mut board, Outcome::Win, second));
+            if stop.is_some() {
+                break;
+            }
+        }
+        let stop = stop.expect("a run of won pairs accepts H1");
+        assert_eq!((stop.decision, stop.games), (SprtDecision::AcceptH1, board.tally.games()));
+        assert!(stop.llr >= sprt.upper_bound());
+        let summary = board.summary(["a", "b"], Some(&sprt), Duration::from_secs(1));
+        assert!(summary.contains(", H1 accepted\n"), "{summary}");
+        // Two lost pairs finish after the decision: the LLR falls back, the decision stands.
+        assert_eq!(add(&mut board, Outcome::Loss, Outcome::Loss), None);
+        assert_eq!(add(&mut board, Outcome::Loss, Outcome::Loss), None);
+        assert!(board.llr(&sprt) < sprt.upper_bound());
+        let summary = board.summary(["a", "b"], Some(&sprt), Duration::from_secs(1));
+        let games = stop.games;
+        let expected =
+            format!("H1 accepted after {games} games (LLR {:.3}); with the 4 games", stop.llr);
+        assert!(summary.contains(&expected), "{summary}");
+        assert!(board.result_line(Some(&sprt)).contains(" sprt=H1 "));
     }
 }
