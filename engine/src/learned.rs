@@ -51,11 +51,18 @@ pub trait Features: Rules {
 }
 
 /// A game's choice between its hand-set evaluation (`None`) and learned weights: the
-/// [`Rules::Eval`] of a game whose only other evaluation is the hand-set one.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// [`Rules::Eval`] of a game whose only other evaluation is the hand-set one. The default is the
+/// game's built-in weights when it has them ([`Features::embedded`]), else the hand-set one.
+#[derive(Clone, Debug, PartialEq)]
 pub struct LearnedChoice<R: Features> {
     /// The learned weights in use, if the learned evaluation is.
     pub learned: Option<Arc<LearnedEval<R>>>,
+}
+
+impl<R: Features> Default for LearnedChoice<R> {
+    fn default() -> LearnedChoice<R> {
+        LearnedChoice { learned: R::embedded() }
+    }
 }
 
 impl<R: Features> LearnedChoice<R> {

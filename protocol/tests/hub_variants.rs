@@ -198,6 +198,9 @@ fn english_and_international_take_their_own_weights_files() {
         &[
             "hub",
             "set-param name=variant value=english",
+            "hub",
+            "set-param name=eval value=classic",
+            "hub",
             "set-param name=eval value=learned",
             &format!("set-param name=eval-file value=\"{path}\""),
             "init",
@@ -207,16 +210,22 @@ fn english_and_international_take_their_own_weights_files() {
         ],
         1,
     );
-    // English has no built-in weights: asking for them is refused and nothing changes; its own
-    // weights file is taken and the search plays with it.
-    let errors: Vec<&String> = output.iter().filter(|l| l.starts_with("error")).collect();
-    assert_eq!(errors.len(), 1, "{output:#?}");
-    assert!(errors[0].contains("english has no built-in learned weights yet"), "{output:#?}");
+    // English switches between its classic evaluation and its built-in weights, then takes its
+    // own weights file and the search plays with it.
+    assert!(!output.iter().any(|l| l.starts_with("error")), "{output:#?}");
+    let declared: Vec<&String> =
+        output.iter().filter(|l| l.starts_with("param name=eval value=")).collect();
+    // Italian's default, English's default (its built-in weights), then classic as asked.
+    assert_eq!(declared.len(), 3, "{output:#?}");
+    assert!(declared[1].starts_with("param name=eval value=learned "), "{output:#?}");
+    assert!(declared[2].starts_with("param name=eval value=classic "), "{output:#?}");
     let start = English::parse_hub_position("Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww").unwrap();
-    check_searches::<English>(
-        &output.iter().filter(|l| !l.starts_with("error")).cloned().collect::<Vec<_>>(),
-        &[start],
-    );
+    let searches: Vec<String> = output
+        .iter()
+        .filter(|l| l.starts_with("info ") || l.starts_with("done "))
+        .cloned()
+        .collect();
+    check_searches::<English>(&searches, &[start]);
     // The English file does not load for International's learned evaluation.
     let output = transcript(
         &[

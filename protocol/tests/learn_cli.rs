@@ -113,7 +113,7 @@ fn english_data_and_weights_stay_english() {
     let first = play("4");
     assert!(first.status.success(), "{}", text(&first));
     let out = text(&first);
-    assert!(out.contains("games 4 (resumed 0)") && out.contains("eval classic"), "{out}");
+    assert!(out.contains("games 4 (resumed 0)") && out.contains("eval learned"), "{out}");
     let positions = number_after(&out, "positions ");
     assert!(positions >= 50.0, "{out}");
     let tune = |variant: &str| {
@@ -208,8 +208,8 @@ fn bad_inputs_are_refused_with_a_message() {
         "--eval-file",
     );
     refused(
-        &["selfplay", "--variant", "english", "--out", &out, "--eval", "learned"],
-        "english has no built-in learned weights yet",
+        &["selfplay", "--variant", "international", "--out", &out, "--eval", "learned"],
+        "international has no built-in learned weights yet",
     );
     let _ = std::fs::remove_file(garbage);
 }

@@ -191,10 +191,10 @@ fn analyze_searches_each_game() {
         run(&["analyze", "--variant", "international", "--moves", "32-28 20-26", "--depth", "3"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("move 2 is refused"), "{err}");
-    // English has its classic evaluation and learned weights only from a file, so far.
-    let (_, err, code) = run(&["analyze", "--variant", "english", "--eval", "learned"]);
+    // International has its classic evaluation and learned weights only from a file, so far.
+    let (_, err, code) = run(&["analyze", "--variant", "international", "--eval", "learned"]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("english has no built-in learned weights yet"), "{err}");
+    assert!(err.contains("international has no built-in learned weights yet"), "{err}");
 }
 
 #[test]

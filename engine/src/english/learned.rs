@@ -8,9 +8,14 @@ use crate::board8::features::{
 };
 use crate::board8::position::Position;
 use crate::learned::Features;
+use std::sync::{Arc, OnceLock};
 
 /// English draughts' learned evaluation.
 pub type LearnedEval = crate::learned::LearnedEval<English>;
+
+/// The weights built into the binary: trained on English self-play (docs/learning.md, "English
+/// draughts").
+pub const EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../weights/english.dwt");
 
 impl Features for English {
     const FEATURES: usize = FEATURES;
@@ -42,12 +47,30 @@ impl Features for English {
         }
         w
     }
+
+    fn embedded() -> Option<Arc<LearnedEval>> {
+        static EMBEDDED: OnceLock<Arc<LearnedEval>> = OnceLock::new();
+        let weights = EMBEDDED.get_or_init(|| {
+            Arc::new(
+                LearnedEval::from_bytes(EMBEDDED_WEIGHTS)
+                    .expect("the embedded weights file is valid (checked by a test)"),
+            )
+        });
+        Some(weights.clone())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::learned::WeightsError;
+
+    #[test]
+    fn the_embedded_weights_load_and_prefer_material() {
+        let eval = English::embedded().expect("English has built-in weights");
+        let up = crate::board8::fen::parse_fen("B:W21-32:B1-11").unwrap();
+        assert!(eval.evaluate(&up) < -50, "Black to move, a man down");
+    }
 
     #[test]
     fn english_weights_are_english_only() {

@@ -2,7 +2,10 @@
 //! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
 
 use crate::weights::AnyWeights;
+use dama_engine::english::English;
+use dama_engine::international::International;
 use dama_engine::italian::EvalOptions;
+use dama_engine::learned::LearnedChoice;
 use dama_engine::search::skill::MAX_SKILL;
 use dama_engine::search::SearchOptions;
 use dama_engine::variant::Variant;
@@ -108,8 +111,8 @@ pub struct Settings {
     /// The weights file of the learned evaluation, if not the built-in weights.
     pub eval_file: Option<(PathBuf, AnyWeights)>,
     /// The evaluation asked for in English and International draughts (`classic` or
-    /// `learned`; Italian's is in `eval`).
-    pub choice: &'static str,
+    /// `learned`; `None`: the game's default; Italian's is in `eval`).
+    pub choice: Option<&'static str>,
     /// Lines reported by a search (1: the best only).
     pub multipv: usize,
     /// Playing strength, 1-20 (20: full strength).
@@ -131,7 +134,7 @@ impl Default for Settings {
             search: SearchOptions::default(),
             eval: EvalOptions::default(),
             eval_file: None,
-            choice: "classic",
+            choice: None,
             multipv: 1,
             skill: MAX_SKILL,
         }
@@ -164,8 +167,12 @@ impl Settings {
         ];
         let eval_file =
             self.eval_file.as_ref().map(|(p, _)| p.display().to_string()).unwrap_or_default();
-        let eval =
-            if self.variant == Variant::Italian { self.eval.eval_name() } else { self.choice };
+        let eval = match (self.variant, self.choice) {
+            (Variant::Italian, _) => self.eval.eval_name(),
+            (_, Some(choice)) => choice,
+            (Variant::English, None) => LearnedChoice::<English>::default().name(),
+            (Variant::International, None) => LearnedChoice::<International>::default().name(),
+        };
         list.push(declare("eval", eval, ParamKind::Enum { values: EvalOptions::EVALS.to_vec() }));
         list.push(declare("eval-file", eval_file, ParamKind::Text));
         for name in SearchOptions::SWITCHES {
@@ -203,7 +210,7 @@ impl Settings {
                 }
             }
             Setting::Eval(name) => {
-                self.choice = name;
+                self.choice = Some(name);
                 self.eval.set_eval(name);
                 if let (Some((_, AnyWeights::Italian(weights))), true) =
                     (&self.eval_file, self.eval.learned.is_some())
@@ -219,7 +226,7 @@ impl Settings {
                     Some((_, AnyWeights::Italian(weights))) => {
                         self.eval.learned = Some(weights.clone())
                     }
-                    Some(_) => self.choice = "learned",
+                    Some(_) => self.choice = Some("learned"),
                     None if self.eval.learned.is_some() => {
                         self.eval.set_eval("learned");
                     }

@@ -80,7 +80,10 @@ impl HubRules for English {
             AnyWeights::English(weights) => Some(weights.clone()),
             _ => None,
         })?;
-        LearnedChoice::named(settings.choice, file)
+        match settings.choice {
+            Some(name) => LearnedChoice::named(name, file),
+            None => Ok(LearnedChoice::default()),
+        }
     }
 
     fn game(game: AnyGame) -> Option<Game<English>> {
@@ -99,7 +102,10 @@ impl HubRules for International {
             AnyWeights::International(weights) => Some(weights.clone()),
             _ => None,
         })?;
-        LearnedChoice::named(settings.choice, file)
+        match settings.choice {
+            Some(name) => LearnedChoice::named(name, file),
+            None => Ok(LearnedChoice::default()),
+        }
     }
 
     fn game(game: AnyGame) -> Option<Game<International>> {
