@@ -182,3 +182,192 @@ fn the_hub_probes_tables_named_by_egdb_path_and_reports_their_hits() {
     assert!(child.wait().unwrap().success());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+fn build_english(dir: &str, pieces: &str) -> String {
+    let out = dama(&[
+        "egdb",
+        "build",
+        "--variant",
+        "english",
+        "--pieces",
+        pieces,
+        "--dir",
+        dir,
+        "--threads",
+        "1",
+    ]);
+    assert!(out.status.success(), "build failed: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// English tables go in the `english` subdirectory of the table directory, beside the Italian
+/// ones, and answer English positions (Lasker's king against king, which the move decides; an
+/// English man taking a king).
+#[test]
+fn english_tables_build_into_their_own_place_and_probe() {
+    let dir = scratch("english");
+    let tables = dir.join("tables");
+    let tables = tables.to_str().unwrap();
+    let first = build_english(tables, "3");
+    assert!(first.contains("english") && first.contains("0 already there"), "{first}");
+    let english = dir.join("tables").join("english");
+    assert!(english.join("m0k2-m0k1.egdb").is_file());
+    assert!(!dir.join("tables").join("m0k2-m0k1.egdb").exists(), "an Italian place taken");
+    assert!(build_english(tables, "3").contains("0 slices built"));
+
+    let positions = dir.join("positions.txt");
+    std::fs::write(&positions, "W:WK32:BK26\nB:WK32:BK26\nW:WK19,K23:BK32\nW:W29:BK25,K26\n")
+        .unwrap();
+    let probe = |variant: &str| {
+        let file = positions.to_str().unwrap();
+        dama(&["egdb", "probe", "--variant", variant, "--fen-file", file, "--dir", tables])
+    };
+    let out = probe("english");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(
+        lines,
+        [
+            "W:WK32:BK26\twin\t9",
+            "B:WK32:BK26\tdraw",
+            "W:WK19,K23:BK32\twin\t15",
+            "W:W29:BK25,K26\tloss\t2"
+        ]
+    );
+    // The same directory holds no Italian tables: the Italian probe finds none. With both, each
+    // game reads its own (two kings against one: 11 plies in Italian, 33 in English).
+    assert_fails_cleanly(&probe("italian"), "the tables hold at most 1");
+    build(tables, "3");
+    let kings = |variant: &str| {
+        let args = ["egdb", "probe", "--variant", variant, "--fen", "W:WK1,K3:BK32", "--dir"];
+        text(&dama(&[&args[..], &[tables]].concat()).stdout)
+    };
+    assert_eq!(kings("italian"), "W:WK1,K3:BK32\twin\t11\n");
+    assert_eq!(kings("english"), "W:WK1,K3:BK32\twin\t33\n");
+
+    // `dama analyze --variant english` prints the value and searches with the tables (from a
+    // position with two quickest wins, so the search has a choice to make).
+    let out = dama(&[
+        "analyze",
+        "--variant",
+        "english",
+        "--fen",
+        "W:WK1,K3:BK32",
+        "--depth",
+        "3",
+        "--egdb-dir",
+        tables,
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout.contains("tablebase win in 33 plies"), "{stdout}");
+    assert!(stdout.contains("score     tb win") && !stdout.contains("tbhits 0 "), "{stdout}");
+    let out = dama(&[
+        "analyze",
+        "--variant",
+        "english",
+        "--fen",
+        "W:WK19,K23:BK32",
+        "--depth",
+        "3",
+        "--no-egdb",
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains("tablebase") && stdout.contains("tbhits 0 "), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn english_errors_name_the_variant() {
+    let dir = scratch("english-errors");
+    let tables = dir.join("tables");
+    let tables = tables.to_str().unwrap();
+    build(tables, "2");
+    let probe = |fen: &str, dir: &str| {
+        dama(&["egdb", "probe", "--variant", "english", "--fen", fen, "--dir", dir])
+    };
+    // Italian tables only: no English ones, and the command that builds them.
+    let out = probe("W:WK32:BK26", tables);
+    assert_fails_cleanly(&out, "no English draughts tables in");
+    assert_fails_cleanly(&out, "dama egdb build --variant english --pieces N");
+    let none = dir.join("none");
+    assert_fails_cleanly(&probe("W:WK32:BK26", none.to_str().unwrap()), "no table directory");
+
+    build_english(tables, "2");
+    assert_fails_cleanly(
+        &probe("W:WK19,K23:BK32", tables),
+        "3 pieces but the tables hold at most 2",
+    );
+    // A missing slice names the English build command.
+    std::fs::remove_file(dir.join("tables/english/m0k1-m0k1.egdb")).unwrap();
+    let out = probe("W:WK32:BK26", tables);
+    assert_fails_cleanly(
+        &out,
+        "m0k1-m0k1.egdb is missing; build it with `dama egdb build --variant english",
+    );
+    // An Italian table in the English place is refused, never read as English.
+    std::fs::copy(dir.join("tables/m0k1-m0k1.egdb"), dir.join("tables/english/m0k1-m0k1.egdb"))
+        .unwrap();
+    assert_fails_cleanly(
+        &probe("W:WK32:BK26", tables),
+        "a table of Dama Italiana, not of English draughts",
+    );
+
+    for command in ["build", "probe"] {
+        let mut args = vec!["egdb", command, "--variant", "international", "--dir", tables];
+        args.extend(if command == "build" { ["--pieces", "2"] } else { ["--fen", "W:W31:B20"] });
+        assert_fails_cleanly(&dama(&args), "International draughts has no endgame tables");
+    }
+    assert_fails_cleanly(
+        &dama(&["egdb", "build", "--variant", "spanish", "--pieces", "2"]),
+        "spanish",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// With the variant English, the Hub looks for tables in the `english` place of `egdb-path`:
+/// none while the directory holds Italian tables only (and no error), then the English ones.
+#[test]
+fn the_hub_probes_english_tables_in_their_place() {
+    use dama_engine::english::English;
+    use dama_engine::rules::Rules;
+    use std::io::{BufRead, BufReader, Write};
+    let dir = scratch("hub-english");
+    let tables = dir.join("tables");
+    build(tables.to_str().unwrap(), "3");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["hub"])
+        .env("DAMA_EGDB_DIR", dir.join("empty-default"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap()).lines().map(Result::unwrap);
+    let mut search = |input: &mut std::process::ChildStdin| -> Vec<String> {
+        let position = English::to_hub_position(&English::parse_fen("W:WK1,K3:BK32").unwrap());
+        writeln!(input, "set-param name=egdb-path value=\"{}\"", tables.display()).unwrap();
+        writeln!(input, "pos pos={position}\nlevel depth=4\ngo think").unwrap();
+        let mut seen = Vec::new();
+        for line in output.by_ref() {
+            assert!(!line.starts_with("error"), "{line}");
+            let done = line.starts_with("done ");
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+        panic!("dama hub ended: {seen:?}");
+    };
+    writeln!(input, "hub\nset-param name=variant value=english\ninit").unwrap();
+    let without = search(&mut input);
+    assert!(without.iter().all(|l| !l.contains("tbhits=")), "{without:?}");
+    build_english(tables.to_str().unwrap(), "3");
+    let with = search(&mut input);
+    let last_info = with.iter().rev().find(|l| l.starts_with("info ")).expect("an info line");
+    assert!(last_info.contains(" tbhits="), "{last_info}");
+    drop(input);
+    assert!(child.wait().unwrap().success());
+    std::fs::remove_dir_all(&dir).ok();
+}
