@@ -1,7 +1,7 @@
 //! `dama egdb build`: every table of a game with 2 to N pieces, with a progress bar per slice and
 //! overall.
 
-use super::location::table_game;
+use super::location::{label, table_game};
 use clap::Args;
 use dama_egdb::{build_game, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES};
 use dama_egdb::{default_dir, game_dir};
@@ -107,7 +107,8 @@ pub fn run(args: &BuildArgs) -> Result<(), String> {
         })
         .unwrap_or(0);
     say!(
-        "tables up to {} pieces in {}: {built} slices built ({bytes} bytes), {loaded} already there; {total} bytes on disk; {:.1} s",
+        "{}tables up to {} pieces in {}: {built} slices built ({bytes} bytes), {loaded} already there; {total} bytes on disk; {:.1} s",
+        label(game),
         args.pieces,
         dir.display(),
         started.elapsed().as_secs_f64()

@@ -34,8 +34,8 @@ pub fn build_command(game: TableGame, dir: &Path) -> String {
     format!("`dama egdb build{variant} --pieces N --dir {}`", dir.display())
 }
 
-/// The game's name before "endgame tables" in messages: none for Italian, the first game.
-fn label(game: TableGame) -> String {
+/// The game's name before "tables" in messages: none for Italian, the first game.
+pub fn label(game: TableGame) -> String {
     match game {
         TableGame::Italian => String::new(),
         other => format!("{other} "),
@@ -75,7 +75,9 @@ pub fn open(dir: Option<&PathBuf>, game: TableGame) -> Result<Tablebase, String>
             dir.display(),
             build_command(game, &dir)
         ));
-    } else if !game_dir(&dir, game).is_dir() {
+    }
+    let tables = Tablebase::open_game(&dir, game).map_err(|e| e.to_string())?;
+    if !automatic && !game_dir(&dir, game).is_dir() {
         return Err(format!(
             "no {game} tables in {} (their place is {}); build them with {}",
             dir.display(),
@@ -83,7 +85,7 @@ pub fn open(dir: Option<&PathBuf>, game: TableGame) -> Result<Tablebase, String>
             build_command(game, &dir)
         ));
     }
-    Tablebase::open_game(&dir, game).map_err(|e| e.to_string())
+    Ok(tables)
 }
 
 /// `game`'s tables for a search of a position with `pieces` pieces: those of `dir` when named

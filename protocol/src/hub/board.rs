@@ -155,10 +155,10 @@ impl<R: HubRules> Play for Board<R> {
                 searcher.set_options(settings.search.clone());
                 searcher.set_eval(eval);
             }
-            Setting::EgdbPath(_) | Setting::EgdbPieces(_) => {
-                open_tables(settings, R::checked_tables())?;
-                R::attach_tables(searcher, settings)?;
-            }
+            Setting::EgdbPath(_) | Setting::EgdbPieces(_) => match R::VARIANT.table_game() {
+                Some(_) => R::attach_tables(searcher, settings)?,
+                None => open_tables(settings, R::checked_tables()).map(|_| ())?,
+            },
             _ => {}
         }
         Ok(())

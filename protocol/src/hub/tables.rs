@@ -22,11 +22,11 @@ pub fn dispose(table: TranspositionTable) {
 }
 
 /// `game`'s endgame tables the settings ask for: those in the table directory `egdb-path` (an
-/// error if they cannot be opened; none if the directory has no place for the game's tables,
-/// as when it holds Italian tables only), else those of the default directory if it holds any
-/// (the Hub never builds tables: a GUI would wait), limited to `egdb-pieces`; `None` when there
-/// are none or `egdb-pieces` is 0. Each game's tables have their place in a table directory
-/// ([`dama_egdb::game_dir`]), so a game never probes another's.
+/// error if they cannot be opened, or if the directory holds only the other game's tables), else
+/// those of the default directory if it holds any (the Hub never builds tables: a GUI would
+/// wait), limited to `egdb-pieces`; `None` when there are none or `egdb-pieces` is 0. Each game's
+/// tables have their place in a table directory ([`dama_egdb::game_dir`]) and each file says its
+/// game, so a game never probes another's.
 pub fn open_tables(
     settings: &Settings,
     game: TableGame,
@@ -35,10 +35,6 @@ pub fn open_tables(
         return Ok(None);
     }
     let mut tables = match &settings.egdb_path {
-        Some(dir) if dir.is_dir() && !dama_egdb::game_dir(dir, game).is_dir() => {
-            log::info!("no {game} tables in {}", dir.display());
-            return Ok(None);
-        }
         Some(dir) => dama_egdb::Tablebase::open_game(dir, game)
             .map_err(|e| format!("set-param: egdb-path '{}': {e}", dir.display()))?,
         None => match dama_egdb::Tablebase::open_game(&dama_egdb::default_dir(), game) {
@@ -47,6 +43,10 @@ pub fn open_tables(
         },
     };
     tables.limit_pieces(settings.egdb_pieces);
-    log::info!("endgame tables {} up to {} pieces", tables.dir().display(), tables.max_pieces());
+    log::info!(
+        "{game} endgame tables {} up to {} pieces",
+        tables.dir().display(),
+        tables.max_pieces()
+    );
     Ok(Some(std::sync::Arc::new(tables)))
 }
