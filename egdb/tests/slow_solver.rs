@@ -1,10 +1,12 @@
 //! The tables of both games against the plain, slow solver of `support` (every position with up
 //! to three pieces, values by rounds of fixed-point iteration, no code shared with the builder
-//! but, for Dama Italiana, the engine's move generator). Then named results of the Italian
-//! endgame (the English ones are in `english_facts.rs`).
+//! but, for Dama Italiana, the engine's move generator; for English draughts also the four-piece
+//! material of the First Position). Then named results of the Italian endgame (the English ones
+//! are in `english_facts.rs`).
 
 mod support;
 
+use dama_egdb::{Material, Slice};
 use dama_egdb::{Tablebase, Value};
 use dama_engine::board8::fen::parse_fen;
 use dama_engine::color::Color;
@@ -17,7 +19,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use support::{
-    built_in, compare_with_slow_solver, english_successors, every_position, italian_successors,
+    assert_no_mismatch, built_in, built_with, compare_with_slow_solver, english_successors,
+    every_position, every_position_where, italian_successors, mismatches, temporary_dir,
 };
 
 /// The tables up to three pieces, built once for the named tests of this file.
@@ -138,6 +141,28 @@ fn four_piece_tables_match_the_slow_solver() {
 #[test]
 fn english_two_and_three_piece_tables_match_the_slow_solver() {
     compare_with_slow_solver::<English>(3, english_successors);
+}
+
+/// English draughts, four pieces in the default run: two kings against a king and a man (the
+/// First Position's material, where the man may take a king and crowns by a capture or a step)
+/// and the two kings against two it crowns into, with every position of up to three pieces they
+/// lead to, White's kings and Black's pieces, both sides to move.
+#[test]
+fn english_kings_against_king_and_man_match_the_slow_solver() {
+    let dir = temporary_dir("slow-english-first-position");
+    let more = [Material::new(0, 2, 0, 2), Material::new(1, 1, 0, 2)].map(Slice::of);
+    let tables = built_with::<English>(dir.clone(), &more);
+    let kept = |[wm, wk, bm, bk]: [u32; 4]| {
+        wm + wk + bm + bk <= 3 || matches!((wm, wk, bm, bk), (0, 2, 1, 1) | (0, 2, 0, 2))
+    };
+    let positions = every_position_where(4, &kept);
+    let four = positions.iter().filter(|p| p.occupied().count() == 4).count();
+    // Two kings against two: 496 * 435 boards; against a king and a man (not on 29-32, where it
+    // would be crowned): 28 * 31 * 435; each with either side to move.
+    assert_eq!(four, 2 * (496 * 435 + 28 * 31 * 435), "four-piece positions");
+    let found = mismatches(&tables, &positions, english_successors);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_no_mismatch(&found);
 }
 
 #[test]

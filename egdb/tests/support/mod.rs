@@ -24,6 +24,12 @@ use std::sync::Arc;
 
 /// Every legal position with `1 <= white`, `1 <= black` and `white + black <= max` pieces.
 pub fn every_position(max: u32) -> Vec<Position> {
+    every_position_where(max, &|_| true)
+}
+
+/// Every legal position with `1 <= white`, `1 <= black` and `white + black <= max` pieces whose
+/// material (white men, white kings, black men, black kings) `keep` accepts.
+pub fn every_position_where(max: u32, keep: &dyn Fn([u32; 4]) -> bool) -> Vec<Position> {
     let mut out = Vec::new();
     let mut squares = Vec::new();
     fn choose(from: u32, left: u32, squares: &mut Vec<u32>, each: &mut dyn FnMut(&[u32])) {
@@ -41,8 +47,11 @@ pub fn every_position(max: u32) -> Vec<Position> {
         choose(0, n, &mut squares, &mut |set| {
             for kinds in 0..4u32.pow(n) {
                 let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
+                let mut material = [0u32; 4];
                 for (i, &s) in set.iter().enumerate() {
+                    // 0 white man, 1 white king, 2 black man, 3 black king.
                     let kind = kinds / 4u32.pow(i as u32) % 4;
+                    material[kind as usize] += 1;
                     if kind < 2 {
                         white |= 1 << s
                     } else {
@@ -52,7 +61,7 @@ pub fn every_position(max: u32) -> Vec<Position> {
                         kings |= 1 << s
                     }
                 }
-                if white == 0 || black == 0 {
+                if white == 0 || black == 0 || !keep(material) {
                     continue;
                 }
                 for side in [Color::White, Color::Black] {
@@ -179,9 +188,21 @@ pub fn compare_with_slow_solver<R: TableRules>(
     let dir = temporary_dir(&format!("slow-{}-{pieces}", R::NAME));
     let tables = built_in::<R>(dir.clone(), pieces);
     let positions = every_position(pieces);
-    let expected = solve(&positions, successors);
+    let mismatches = mismatches(&tables, &positions, successors);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_no_mismatch(&mismatches);
+}
+
+/// The positions of `positions` (a set closed under `successors`) whose value or distance in
+/// `tables` differs from the slow solver's, described.
+pub fn mismatches(
+    tables: &Tablebase,
+    positions: &[Position],
+    successors: fn(&Position) -> Vec<Position>,
+) -> Vec<String> {
+    let expected = solve(positions, successors);
     let mut mismatches = Vec::new();
-    for p in &positions {
+    for p in positions {
         let probe = tables.probe(p).expect("every position is in the tables");
         let (value, plies) = expected[p];
         let plies = (value != Value::Draw).then_some(plies);
@@ -193,7 +214,11 @@ pub fn compare_with_slow_solver<R: TableRules>(
         }
         assert_eq!(tables.probe_value(p).unwrap(), value);
     }
-    std::fs::remove_dir_all(&dir).ok();
+    mismatches
+}
+
+/// Fails with the first mismatches, if any.
+pub fn assert_no_mismatch(mismatches: &[String]) {
     assert!(
         mismatches.is_empty(),
         "{} mismatches, first: {:?}",
