@@ -25,8 +25,8 @@ pub struct AnalyzeArgs {
     /// The position (PDN FEN); default the variant's start position.
     #[arg(long)]
     fen: Option<String>,
-    /// The game: italian, english or international draughts. The book and the evaluation
-    /// choices (--eval) are Italian; endgame tables are Italian and English.
+    /// The game: italian, english or international draughts. The book is Italian; endgame
+    /// tables are Italian and English.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".
