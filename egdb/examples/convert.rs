@@ -4,16 +4,18 @@
 //! before the 40-move count or a threefold repetition draws it.
 //!
 //! ```text
-//! cargo run --release -p dama-egdb --example convert -- DIR PIECES [GAMES] [NODES] [level]
+//! cargo run --release -p dama-egdb --example convert -- DIR PIECES [GAMES] [NODES] [level] [english]
 //! ```
 //!
 //! With `level`, only positions where the winner has no more pieces than the defender are used:
-//! wins that come from the placement of the pieces, not from a material lead.
+//! wins that come from the placement of the pieces, not from a material lead. With `english`,
+//! English draughts with its tables (in DIR's `english` subdirectory); Dama Italiana otherwise.
 
-use dama_egdb::{Tablebase, Value};
+use dama_egdb::{TableRules, Tablebase, Value};
 use dama_engine::board8::bitboard::Bitboard;
 use dama_engine::board8::position::Position;
 use dama_engine::color::Color;
+use dama_engine::english::English;
 use dama_engine::history::GameHistory;
 use dama_engine::italian::Italian;
 use dama_engine::search::{SearchControl, SearchLimits, Searcher};
@@ -43,17 +45,17 @@ fn random_position(rng: &mut impl Rng, pieces: u32) -> Option<Position> {
 }
 
 /// Plays from `start` (the winner to move); returns whether the winner won.
-fn play(
+fn play<R: TableRules>(
     start: &Position,
-    winner: &mut Searcher<Italian>,
-    defender: &mut Searcher<Italian>,
+    winner: &mut Searcher<R>,
+    defender: &mut Searcher<R>,
     nodes: u64,
 ) -> bool {
     let mut position = *start;
-    let mut history = GameHistory::new::<Italian>(&position);
+    let mut history = GameHistory::new::<R>(&position);
     winner.clear();
     loop {
-        if !position.has_legal_move() {
+        if R::legal_moves(&position).is_empty() {
             return position.side_to_move() != start.side_to_move();
         }
         if history.is_draw() {
@@ -72,8 +74,8 @@ fn play(
             |_| {},
         );
         let Some(mv) = result.best_move else { return false };
-        let next = position.play(&mv);
-        history.push_move::<Italian>(&position, &mv, &next);
+        let next = R::play(&position, &mv);
+        history.push_move::<R>(&position, &mv, &next);
         position = next;
     }
 }
@@ -81,26 +83,34 @@ fn play(
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage: convert DIR PIECES [GAMES] [NODES] [level]");
+        eprintln!("usage: convert DIR PIECES [GAMES] [NODES] [level] [english]");
         std::process::exit(2);
     }
+    if args[3..].iter().any(|a| a == "english") {
+        run::<English>(&args);
+    } else {
+        run::<Italian>(&args);
+    }
+}
+
+fn run<R: TableRules>(args: &[String]) {
     let dir = std::path::PathBuf::from(&args[1]);
     let pieces: u32 = args[2].parse().unwrap_or(5);
     let games: usize = args.get(3).and_then(|g| g.parse().ok()).unwrap_or(100);
     let nodes: u64 = args.get(4).and_then(|n| n.parse().ok()).unwrap_or(20_000);
-    let level = args.get(5).is_some_and(|a| a == "level");
-    let open = || match Tablebase::open(&dir) {
+    let level = args[3..].iter().any(|a| a == "level");
+    let open = || match Tablebase::open_game(&dir, R::GAME) {
         Ok(t) => Arc::new(t) as Arc<dyn EndgameTables>,
         Err(e) => {
             eprintln!("error: {e}");
             std::process::exit(2);
         }
     };
-    let tables = Tablebase::open(&dir).expect("checked above");
-    let mut with = Searcher::<Italian>::new(16, 1).expect("table");
+    let tables = Tablebase::open_game(&dir, R::GAME).expect("checked above");
+    let mut with = Searcher::<R>::new(16, 1).expect("table");
     with.set_endgame_tables(Some(open()));
-    let mut without = Searcher::<Italian>::new(16, 1).expect("table");
-    let mut defender = Searcher::<Italian>::new(16, 1).expect("table");
+    let mut without = Searcher::<R>::new(16, 1).expect("table");
+    let mut defender = Searcher::<R>::new(16, 1).expect("table");
     defender.set_endgame_tables(Some(open()));
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     let (mut played, mut converted_with, mut converted_without, mut total_plies) = (0, 0, 0, 0);
@@ -108,7 +118,8 @@ fn main() {
         let Some(p) = random_position(&mut rng, pieces) else { continue };
         // Hard wins only: no capture at once, and at least 15 plies to go.
         let Ok(probe) = tables.probe(&p) else { continue };
-        if probe.value != Value::Win || p.has_capture() || probe.plies.is_some_and(|d| d < 15) {
+        let capture = R::legal_moves(&p).first().is_some_and(R::is_capture);
+        if probe.value != Value::Win || capture || probe.plies.is_some_and(|d| d < 15) {
             continue;
         }
         let side = p.side_to_move();
@@ -121,7 +132,8 @@ fn main() {
         converted_without += play(&p, &mut without, &mut defender, nodes) as u32;
     }
     println!(
-        "{played} table-won {pieces}-piece positions{} (mean distance {:.1} plies, 0 when the tables hold none), {nodes} nodes a move: converted with tables {converted_with}, without {converted_without}",
+        "{} {played} table-won {pieces}-piece positions{} (mean distance {:.1} plies, 0 when the tables hold none), {nodes} nodes a move: converted with tables {converted_with}, without {converted_without}",
+        R::NAME,
         if level { " without a material lead" } else { "" },
         total_plies as f64 / played as f64
     );

@@ -1,13 +1,14 @@
 //! Probe speed: random positions with exactly N pieces, probed through a fresh `Tablebase`.
 //!
 //! ```text
-//! cargo run --release -p dama-egdb --example probe_speed -- DIR PIECES [COUNT]
+//! cargo run --release -p dama-egdb --example probe_speed -- DIR PIECES [COUNT] [english]
 //! ```
 //! Prints probes per second for values and for values with distances, first over COUNT
 //! random positions (mostly cache misses: each needs a block decompressed), then over the
-//! same 200 positions probed again and again (cache hits).
+//! same 200 positions probed again and again (cache hits). With `english`, the English tables
+//! of the table directory DIR; the Italian ones otherwise.
 
-use dama_egdb::Tablebase;
+use dama_egdb::{TableGame, Tablebase};
 use dama_engine::board8::bitboard::Bitboard;
 use dama_engine::board8::position::Position;
 use dama_engine::color::Color;
@@ -46,16 +47,18 @@ fn random_position(rng: &mut impl Rng, pieces: u32) -> Position {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage: probe_speed DIR PIECES [COUNT]");
+        eprintln!("usage: probe_speed DIR PIECES [COUNT] [english]");
         std::process::exit(2);
     }
     let dir = std::path::PathBuf::from(&args[1]);
     let pieces: u32 = args[2].parse().unwrap_or(5);
     let count: usize = args.get(3).and_then(|c| c.parse().ok()).unwrap_or(200_000);
+    let english = args[3..].iter().any(|a| a == "english");
+    let game = if english { TableGame::English } else { TableGame::Italian };
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
     let positions: Vec<Position> = (0..count).map(|_| random_position(&mut rng, pieces)).collect();
     for distances in [false, true] {
-        let tables = match Tablebase::open(&dir) {
+        let tables = match Tablebase::open_game(&dir, game) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -1,11 +1,16 @@
-//! Building every slice up to a number of pieces into a directory, resumably: a slice whose
-//! file is already there (and checks) is loaded instead of built.
+//! Building every slice of a game up to a number of pieces into a directory, resumably: a slice
+//! whose file is already there (and checks) is loaded instead of built.
 
 use crate::error::EgdbError;
+use crate::game::TableRules;
 use crate::material::Slice;
 use crate::memory::Known;
+use crate::place::game_dir;
 use crate::slice_builder::{build_slice, slice_size, verify_slice};
 use crate::store::{load_slice, write_slice};
+use dama_engine::english::English;
+use dama_engine::italian::Italian;
+use dama_engine::tables::TableGame;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -23,7 +28,8 @@ pub const DEFAULT_DISTANCE_PIECES: u32 = 5;
 /// What to build.
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
-    /// The directory of the table files.
+    /// The table directory: each game's files go in its place there ([`game_dir`]: the Italian
+    /// ones in the directory itself, the English ones in its `english` subdirectory).
     pub dir: PathBuf,
     /// Every slice with 2 to this many pieces.
     pub pieces: u32,
@@ -69,11 +75,25 @@ pub enum BuildEvent {
     },
 }
 
-/// Builds (or loads) every slice up to `options.pieces`, calling `report` at each step;
-/// `progress` counts the positions solved in the slice being built. Memory holds every
-/// smaller slice and, of the largest, those with as many men as the slice being built or one
-/// fewer.
-pub fn build(
+/// Builds (or loads) every slice of `game` up to `options.pieces`: [`build`] with the game's
+/// rules.
+pub fn build_game(
+    game: TableGame,
+    options: &BuildOptions,
+    progress: &AtomicU64,
+    report: &mut dyn FnMut(BuildEvent),
+) -> Result<(), EgdbError> {
+    match game {
+        TableGame::Italian => build::<Italian>(options, progress, report),
+        TableGame::English => build::<English>(options, progress, report),
+    }
+}
+
+/// Builds (or loads) every slice of the game `R` up to `options.pieces` into the game's place in
+/// `options.dir`, calling `report` at each step; `progress` counts the positions solved in the
+/// slice being built. Memory holds every smaller slice and, of the largest, those with as many
+/// men as the slice being built or one fewer.
+pub fn build<R: TableRules>(
     options: &BuildOptions,
     progress: &AtomicU64,
     report: &mut dyn FnMut(BuildEvent),
@@ -84,12 +104,13 @@ pub fn build(
             options.pieces
         )));
     }
+    let dir = game_dir(&options.dir, R::GAME);
     let order = Slice::build_order(options.pieces);
     report(BuildEvent::Plan {
         slices: order.len(),
         positions: order.iter().map(|&s| slice_size(s)).sum(),
     });
-    let mut known = Known::default();
+    let mut known = Known::new(R::GAME);
     let mut held: Vec<Slice> = Vec::new();
     for slice in order {
         // A slice with the most pieces is needed only by the slices with one man more (its
@@ -105,29 +126,28 @@ pub fn build(
         });
         held.push(slice);
         let positions = slice_size(slice);
-        let path = options.dir.join(slice.file_name());
+        let path = dir.join(slice.file_name());
         if path.exists() {
-            match load_slice(&path) {
+            match load_slice(&path, R::GAME) {
                 Ok(tables) => {
                     known.insert(Arc::new(tables));
                     report(BuildEvent::Loaded { slice, positions });
                     continue;
                 }
+                // Another game's file is not ours to overwrite: the directory is the wrong one.
+                Err(e @ EgdbError::WrongGame { .. }) => return Err(e),
                 Err(e) => log::warn!("{e}; building it again"),
             }
         }
         report(BuildEvent::Started { slice, positions });
         let started = Instant::now();
         progress.store(0, std::sync::atomic::Ordering::Relaxed);
-        let tables = build_slice(slice, &known, progress)?;
+        let tables = build_slice::<R>(slice, &known, progress)?;
         let solved = started.elapsed();
-        verify_slice(&tables, &known)?;
+        verify_slice::<R>(&tables, &known)?;
         let verified = started.elapsed();
-        let (_, bytes) = write_slice(
-            &options.dir,
-            &tables,
-            slice.material().pieces() <= options.distance_pieces,
-        )?;
+        let (_, bytes) =
+            write_slice(&dir, &tables, slice.material().pieces() <= options.distance_pieces)?;
         log::debug!(
             "{slice}: solve {:.2} s, verify {:.2} s, write {:.2} s",
             solved.as_secs_f64(),

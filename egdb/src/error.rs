@@ -1,6 +1,7 @@
 //! The errors of building and probing, each with a message that says what to do.
 
 use crate::material::Slice;
+use dama_engine::tables::TableGame;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -21,8 +22,34 @@ pub enum EgdbError {
         /// What is wrong with it.
         reason: String,
     },
-    /// A slice the position (or a slice being built) needs is not there.
-    MissingSlice(Slice),
+    /// A slice of a game that the position (or a slice being built) needs is not there.
+    MissingSlice(TableGame, Slice),
+    /// A table file holds another game's tables.
+    WrongGame {
+        /// The file.
+        path: PathBuf,
+        /// The game of its tables.
+        found: TableGame,
+        /// The game it was opened for.
+        expected: TableGame,
+    },
+    /// A table directory holds another game's tables and none of the game asked for.
+    OtherGame {
+        /// The table directory.
+        dir: PathBuf,
+        /// The game asked for.
+        game: TableGame,
+        /// The game whose tables it holds.
+        found: TableGame,
+    },
+    /// A directory holding a game's files directly was named where the table directory above it
+    /// was meant (the English tables are in the `english` subdirectory of a table directory).
+    Misplaced {
+        /// The directory named.
+        dir: PathBuf,
+        /// The game of its files.
+        game: TableGame,
+    },
     /// The position has more pieces than the tables hold.
     TooManyPieces {
         /// Pieces on the board.
@@ -52,11 +79,37 @@ impl fmt::Display for EgdbError {
                     path.display()
                 )
             }
-            EgdbError::MissingSlice(slice) => write!(
+            EgdbError::MissingSlice(game, slice) => write!(
                 f,
-                "the table {} is missing; build it with `dama egdb build --pieces {}`",
+                "the table {} is missing; build it with `dama egdb build{} --pieces {}`",
                 slice.file_name(),
+                variant_flag(*game),
                 slice.material().pieces()
+            ),
+            EgdbError::WrongGame { path, found, expected } => write!(
+                f,
+                "{}: a table of {found}, not of {expected}; each game's tables have their own \
+                 directory (English ones the `english` subdirectory of the table directory)",
+                path.display()
+            ),
+            EgdbError::OtherGame { dir, game, found } => write!(
+                f,
+                "no {game} tables in {}, only {found} tables; build them with `dama egdb build{} \
+                 --pieces N --dir {}`{}",
+                dir.display(),
+                variant_flag(*game),
+                dir.display(),
+                match game {
+                    TableGame::Italian => String::new(),
+                    other => format!(" (they go in its `{}` subdirectory)", other.name()),
+                }
+            ),
+            EgdbError::Misplaced { dir, game } => write!(
+                f,
+                "{} holds {game} tables itself, but they belong in the `{}` subdirectory of a \
+                 table directory: name the directory above it",
+                dir.display(),
+                game.name()
             ),
             EgdbError::TooManyPieces { pieces, max } => {
                 write!(f, "the position has {pieces} pieces but the tables hold at most {max}")
@@ -75,6 +128,14 @@ impl std::error::Error for EgdbError {
             EgdbError::Io { source, .. } => Some(source),
             _ => None,
         }
+    }
+}
+
+/// The `--variant` argument of `dama egdb build` for `game`: none for Dama Italiana, the default.
+fn variant_flag(game: TableGame) -> String {
+    match game {
+        TableGame::Italian => String::new(),
+        other => format!(" --variant {}", other.name()),
     }
 }
 

@@ -1,49 +1,64 @@
 //! # dama-egdb
 //!
-//! Endgame databases for Dama Italiana: for every position with few pieces, its value for the
-//! side to move under perfect play (win, loss or draw) and the distance to the end of the game
-//! in plies. Built by retrograde analysis over the engine's own move generator, stored two bits
-//! per position (plus an optional distance byte) in zstd-compressed blocks, probed through
-//! memory maps. The 40-move count and repetitions are not part of the values (the standard
-//! convention of endgame databases).
+//! Endgame databases for the 8x8 games, Dama Italiana and English draughts: for every position
+//! with few pieces, its value for the side to move under perfect play (win, loss or draw) and
+//! the distance to the end of the game in plies. Built by retrograde analysis over the game's
+//! own move generator ([`TableRules`]), stored two bits per position (plus an optional distance
+//! byte) in zstd-compressed blocks, probed through memory maps. The 40-move count and
+//! repetitions are not part of the values (the standard convention of endgame databases).
 //!
 //! ```
-//! use dama_egdb::{build, BuildOptions, Tablebase, Value};
+//! use dama_egdb::{build, BuildOptions, TableGame, Tablebase, Value};
 //! use dama_engine::board8::fen::parse_fen;
+//! use dama_engine::english::English;
+//! use dama_engine::italian::Italian;
 //! use std::sync::atomic::AtomicU64;
 //!
 //! let dir = std::env::temp_dir().join(format!("dama-egdb-doc-{}", std::process::id()));
 //! let options = BuildOptions { dir: dir.clone(), pieces: 3, distance_pieces: 3 };
-//! build(&options, &AtomicU64::new(0), &mut |_| {}).unwrap();
+//! build::<Italian>(&options, &AtomicU64::new(0), &mut |_| {}).unwrap();
 //! let tables = Tablebase::open(&dir).unwrap();
 //! // Two kings against one: the side with two kings wins.
 //! let probe = tables.probe(&parse_fen("W:WK1,K3:BK32").unwrap()).unwrap();
+//! assert_eq!(probe.value, Value::Win);
+//! // English draughts: its tables go in the `english` subdirectory.
+//! build::<English>(&options, &AtomicU64::new(0), &mut |_| {}).unwrap();
+//! let tables = Tablebase::open_game(&dir, TableGame::English).unwrap();
+//! let probe = tables.probe(&parse_fen("W:WK19,K23:BK32").unwrap()).unwrap();
 //! assert_eq!(probe.value, Value::Win);
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 //!
 //! Modules, from the bottom up: [`value`] (values and the distance byte), [`material`]
-//! (materials, slices and their order), [`index`] (the dense index of a material), `solve` and
-//! [`slice_builder`] (retrograde analysis and the check of a slice), [`store`] (the file format),
-//! [`build`](mod@build) (all slices into a directory, resumably), [`probe`] (the prober),
-//! [`location`] (the default directory).
+//! (materials, slices and their order), [`game`] (the games: their rules and their mark in a
+//! file), [`index`] (the dense index of a material), `solve` and [`slice_builder`] (retrograde
+//! analysis and the check of a slice), [`store`] (the file format), [`place`] (each game's place
+//! in a table directory), [`build`](mod@build) (all slices into a directory, resumably),
+//! [`probe`] (the prober), [`location`] (the default directory).
 
 pub mod build;
 mod cache;
 pub mod error;
+pub mod game;
 pub mod index;
 pub mod location;
 pub mod material;
 pub mod memory;
+pub mod place;
 pub mod probe;
 pub mod slice_builder;
 mod solve;
 pub mod store;
 pub mod value;
 
-pub use build::{build, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES};
+pub use build::{
+    build, build_game, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES,
+};
+pub use dama_engine::tables::TableGame;
 pub use error::EgdbError;
+pub use game::TableRules;
 pub use location::default_dir;
 pub use material::{Material, Slice};
+pub use place::game_dir;
 pub use probe::{Probe, Tablebase};
 pub use value::{Code, Value};

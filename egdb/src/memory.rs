@@ -6,6 +6,7 @@ use crate::index::{Board, HalfIndex};
 use crate::material::{Material, Slice};
 use crate::value::Code;
 use dama_engine::board8::position::Position;
+use dama_engine::tables::TableGame;
 use std::sync::Arc;
 
 /// One half of a slice in memory: its index and a code for every index (holes are draws).
@@ -20,6 +21,8 @@ pub struct HalfTable {
 /// A whole slice in memory.
 #[derive(Clone, Debug)]
 pub struct SliceTables {
+    /// The game whose positions it holds.
+    pub game: TableGame,
     /// The slice.
     pub slice: Slice,
     /// Its halves, in the order of [`Slice::halves`].
@@ -35,20 +38,26 @@ impl SliceTables {
     }
 }
 
-/// The slices built so far, found by material.
+/// The slices of one game built so far, found by material.
 pub struct Known {
+    game: TableGame,
     by_material: Vec<Option<(Arc<SliceTables>, usize)>>,
 }
 
-impl Default for Known {
-    fn default() -> Known {
-        Known { by_material: vec![None; Material::CODES] }
-    }
-}
-
 impl Known {
-    /// Adds a built slice.
+    /// No slices yet, of `game`.
+    pub fn new(game: TableGame) -> Known {
+        Known { game, by_material: vec![None; Material::CODES] }
+    }
+
+    /// The game of the slices.
+    pub fn game(&self) -> TableGame {
+        self.game
+    }
+
+    /// Adds a built slice (of the same game).
     pub fn insert(&mut self, tables: Arc<SliceTables>) {
+        assert_eq!(tables.game, self.game, "slice {} of another game", tables.slice);
         for (half, material) in tables.slice.halves().into_iter().enumerate() {
             self.by_material[material.code()] = Some((Arc::clone(&tables), half));
         }
@@ -102,5 +111,5 @@ pub(crate) fn successor(
     known
         .code(material, &board)
         .map(Successor::Known)
-        .ok_or(EgdbError::MissingSlice(Slice::of(material)))
+        .ok_or(EgdbError::MissingSlice(known.game, Slice::of(material)))
 }

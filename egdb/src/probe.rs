@@ -4,12 +4,14 @@
 
 use crate::cache::BlockCache;
 use crate::error::{io_error, EgdbError};
+use crate::game::has_legal_move;
 use crate::index::Board;
 use crate::material::{Material, Slice};
+use crate::place::{game_dir, game_in, table_files};
 use crate::store::{check, read_block, Layout, PartKind};
 use crate::value::{Code, Value};
 use dama_engine::board8::position::Position;
-use dama_engine::tables::{EndgameTables, TablebaseValue};
+use dama_engine::tables::{EndgameTables, TableGame, TablebaseValue};
 use memmap2::Mmap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -31,8 +33,9 @@ struct TableFile {
     layout: Layout,
 }
 
-/// The tables of one directory.
+/// The tables of one game, from its place in a table directory.
 pub struct Tablebase {
+    game: TableGame,
     dir: PathBuf,
     files: Vec<Option<TableFile>>,
     max_pieces: u32,
@@ -43,6 +46,7 @@ pub struct Tablebase {
 impl std::fmt::Debug for Tablebase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tablebase")
+            .field("game", &self.game)
             .field("dir", &self.dir)
             .field("max_pieces", &self.max_pieces)
             .finish()
@@ -50,14 +54,38 @@ impl std::fmt::Debug for Tablebase {
 }
 
 impl Tablebase {
-    /// Opens every `*.egdb` file of `dir`, checking each (a damaged file is an error, never
-    /// silently used). A directory with no complete tables opens with
-    /// [`Tablebase::max_pieces`] 1.
+    /// Opens the Dama Italiana tables of the table directory `dir`: [`Tablebase::open_game`]
+    /// with [`TableGame::Italian`], whose files are in `dir` itself.
     pub fn open(dir: &Path) -> Result<Tablebase, EgdbError> {
+        Tablebase::open_game(dir, TableGame::Italian)
+    }
+
+    /// Opens `game`'s tables in the table directory `root`: every `*.egdb` file of the game's
+    /// place there ([`game_dir`]), checking each (a damaged file, or a file of another game, is
+    /// an error, never silently used). A place with no tables, or none at all, opens with
+    /// [`Tablebase::max_pieces`] 1, unless `root` holds another game's tables and none of
+    /// `game`'s: that is an error naming both games, as is a directory of `game`'s files named
+    /// in place of the table directory above it.
+    pub fn open_game(root: &Path, game: TableGame) -> Result<Tablebase, EgdbError> {
+        let dir = game_dir(root, game);
+        std::fs::read_dir(root).map_err(io_error(root))?;
+        if table_files(&dir).is_empty() {
+            let mut others = TableGame::ALL.into_iter().filter(|&g| g != game);
+            if let Some(found) = others.find(|&g| game_in(&game_dir(root, g)) == Some(g)) {
+                return Err(EgdbError::OtherGame { dir: root.to_path_buf(), game, found });
+            }
+            if dir != root && game_in(root) == Some(game) {
+                return Err(EgdbError::Misplaced { dir: root.to_path_buf(), game });
+            }
+        }
         let mut files: Vec<Option<TableFile>> = (0..Material::CODES).map(|_| None).collect();
-        let entries = std::fs::read_dir(dir).map_err(io_error(dir))?;
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries.collect::<Vec<_>>(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && dir != root => Vec::new(),
+            Err(e) => return Err(io_error(&dir)(e)),
+        };
         for entry in entries {
-            let path = entry.map_err(io_error(dir))?.path();
+            let path = entry.map_err(io_error(&dir))?.path();
             if path.extension().is_none_or(|e| e != "egdb") {
                 continue;
             }
@@ -65,12 +93,13 @@ impl Tablebase {
             // SAFETY: the map is only read; a table file is written once under a temporary name
             // and renamed into place, never modified afterwards.
             let map = unsafe { Mmap::map(&file) }.map_err(io_error(&path))?;
-            let layout = check(&path, &map)?;
+            let layout = check(&path, &map, game)?;
             let code = layout.slice.material().code();
             files[code] = Some(TableFile { path, map, layout });
         }
         let mut tablebase = Tablebase {
-            dir: dir.to_path_buf(),
+            game,
+            dir,
             files,
             max_pieces: 1,
             cache: BlockCache::new(),
@@ -88,7 +117,12 @@ impl Tablebase {
         Ok(tablebase)
     }
 
-    /// The directory.
+    /// The game whose tables these are.
+    pub fn game(&self) -> TableGame {
+        self.game
+    }
+
+    /// The directory of the files: the game's place in the table directory.
     pub fn dir(&self) -> &Path {
         &self.dir
     }
@@ -109,7 +143,8 @@ impl Tablebase {
         self.probes.load(Ordering::Relaxed)
     }
 
-    /// The value (and distance, when the tables have distances) of `position`.
+    /// The value (and distance, when the tables have distances) of `position`, a position of
+    /// the tables' game.
     pub fn probe(&self, position: &Position) -> Result<Probe, EgdbError> {
         self.lookup(position, true)
     }
@@ -122,7 +157,7 @@ impl Tablebase {
     fn lookup(&self, position: &Position, distances: bool) -> Result<Probe, EgdbError> {
         let us = position.pieces(position.side_to_move()).count();
         let them = position.pieces(position.side_to_move().opposite()).count();
-        if us == 0 || !position.has_legal_move() {
+        if us == 0 || !has_legal_move(self.game, position) {
             return Ok(Probe { value: Value::Loss, plies: Some(0) });
         }
         if them == 0 {
@@ -138,7 +173,7 @@ impl Tablebase {
             return Err(if largest.is_none_or(|l| pieces > l) {
                 EgdbError::TooManyPieces { pieces, max: self.max_pieces }
             } else {
-                EgdbError::MissingSlice(slice)
+                EgdbError::MissingSlice(self.game, slice)
             });
         };
         self.probes.fetch_add(1, Ordering::Relaxed);
@@ -211,6 +246,10 @@ fn tablebase_value(value: Value) -> TablebaseValue {
 /// The tables as the search sees them: positions outside the tables, or a damaged block, are
 /// simply not answered.
 impl EndgameTables for Tablebase {
+    fn game(&self) -> TableGame {
+        self.game
+    }
+
     fn max_pieces(&self) -> u32 {
         self.max_pieces
     }

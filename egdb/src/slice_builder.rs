@@ -6,12 +6,14 @@
 //! greater advance and on earlier slices. The groups of one advance are solved in parallel.
 
 use crate::error::EgdbError;
+use crate::game::TableRules;
 use crate::index::{binomial, HalfIndex, MAN_SQUARES};
 use crate::material::{Material, Slice};
 use crate::memory::{successor, HalfTable, Known, SliceTables, Successor};
 use crate::solve::{solve_group, Context, Group};
 use crate::value::{Code, Value};
 use dama_engine::color::Color;
+use dama_engine::movelist::List;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
@@ -53,9 +55,9 @@ fn groups(slice: Slice, halves: &[HalfIndex]) -> Vec<Vec<Group>> {
     by_advance.into_values().rev().collect()
 }
 
-/// Builds a slice whose successors in other slices are all in `known`. `progress` counts the
-/// positions solved.
-pub fn build_slice(
+/// Builds a slice of the game `R` whose successors in other slices are all in `known`.
+/// `progress` counts the positions solved.
+pub fn build_slice<R: TableRules>(
     slice: Slice,
     known: &Known,
     progress: &AtomicU64,
@@ -67,7 +69,7 @@ pub fn build_slice(
         let ctx = Context { slice, halves: &halves, current: &current, known };
         let solved: Vec<(Group, Vec<Code>)> = level
             .par_iter()
-            .map(|g| solve_group(&ctx, g, progress).map(|codes| (*g, codes)))
+            .map(|g| solve_group::<R>(&ctx, g, progress).map(|codes| (*g, codes)))
             .collect::<Result<_, _>>()?;
         for (group, codes) in solved {
             let mut offset = 0;
@@ -80,6 +82,7 @@ pub fn build_slice(
         }
     }
     Ok(SliceTables {
+        game: R::GAME,
         slice,
         halves: halves
             .into_iter()
@@ -89,11 +92,17 @@ pub fn build_slice(
     })
 }
 
-/// Checks every position of a built slice against its successors: a win has a successor lost
-/// in one ply less and none lost sooner; a loss has only successors won, the longest in one ply
-/// less; a draw has a drawn successor and no lost one. Holes must be draws.
-pub fn verify_slice(tables: &SliceTables, known: &Known) -> Result<(), EgdbError> {
+/// Checks every position of a built slice of the game `R` against its successors: a win has a
+/// successor lost in one ply less and none lost sooner; a loss has only successors won, the
+/// longest in one ply less; a draw has a drawn successor and no lost one. Holes must be draws.
+pub fn verify_slice<R: TableRules>(tables: &SliceTables, known: &Known) -> Result<(), EgdbError> {
     let slice = tables.slice;
+    if tables.game != R::GAME || known.game() != R::GAME {
+        return Err(EgdbError::Verification {
+            slice,
+            detail: format!("a slice of {} checked as {}", tables.game, R::GAME),
+        });
+    }
     let halves: Vec<HalfIndex> = tables.halves.iter().map(|h| h.index).collect();
     let fail = |half: usize, index: u64, what: String| EgdbError::Verification {
         slice,
@@ -102,6 +111,7 @@ pub fn verify_slice(tables: &SliceTables, known: &Known) -> Result<(), EgdbError
     for (h, table) in tables.halves.iter().enumerate() {
         let block = table.index.block_size();
         (0..table.index.configurations()).into_par_iter().try_for_each(|c| {
+            let mut list = List::new();
             for index in c * block..(c + 1) * block {
                 let code = table.codes[index as usize];
                 let Some(board) = table.index.board(index) else {
@@ -115,7 +125,8 @@ pub fn verify_slice(tables: &SliceTables, known: &Known) -> Result<(), EgdbError
                     .map_err(|e| fail(h, index, format!("not a legal setup: {e}")))?;
                 let (mut shortest_loss, mut longest_win) = (None::<u32>, None::<u32>);
                 let (mut draws, mut losses, mut moves) = (0, 0, 0);
-                for mv in position.legal_moves().iter() {
+                R::generate(&position, &mut list);
+                for mv in list.iter() {
                     moves += 1;
                     let next = match successor(slice, &halves, known, &position.play(mv))? {
                         Successor::Known(code) => code,
@@ -164,14 +175,42 @@ mod tests {
     use super::*;
     use std::sync::Arc;
 
-    #[test]
-    fn slices_up_to_three_pieces_build_and_verify() {
-        let mut known = Known::default();
+    use dama_engine::english::English;
+    use dama_engine::italian::Italian;
+
+    fn build_and_verify<R: TableRules>() {
+        let mut known = Known::new(R::GAME);
         let progress = AtomicU64::new(0);
         for slice in Slice::build_order(3) {
-            let tables = build_slice(slice, &known, &progress).unwrap();
-            verify_slice(&tables, &known).unwrap();
+            let tables = build_slice::<R>(slice, &known, &progress).unwrap();
+            verify_slice::<R>(&tables, &known).unwrap();
             known.insert(Arc::new(tables));
         }
+    }
+
+    #[test]
+    fn slices_up_to_three_pieces_build_and_verify() {
+        build_and_verify::<Italian>();
+        build_and_verify::<English>();
+    }
+
+    /// A slice is checked by the rules of its game: the English values, relabelled Italian,
+    /// fail the Italian check (the boards are mirrored and an English man may capture a king).
+    #[test]
+    fn english_values_fail_the_italian_check() {
+        let mut english = Known::new(English::GAME);
+        let mut relabelled = Known::new(Italian::GAME);
+        let progress = AtomicU64::new(0);
+        let mut failures = 0;
+        for slice in Slice::build_order(3) {
+            let tables = build_slice::<English>(slice, &english, &progress).unwrap();
+            let mut italian = tables.clone();
+            italian.game = Italian::GAME;
+            assert!(verify_slice::<Italian>(&tables, &english).is_err(), "checked as another game");
+            failures += usize::from(verify_slice::<Italian>(&italian, &relabelled).is_err());
+            relabelled.insert(Arc::new(italian));
+            english.insert(Arc::new(tables));
+        }
+        assert!(failures >= 5, "{failures} slices fail");
     }
 }

@@ -9,7 +9,7 @@
 //!     16     4  canonical material: white men, white kings, black men, black kings
 //!     20     4  number of halves (1 or 2)
 //!     24     4  parts per half: 1 (values) or 2 (values and distances)
-//!     28     4  zero
+//!     28     4  game: 0 Dama Italiana, 1 English draughts ([`crate::game::mark`])
 //!     32   8*h  number of indexes of each half
 //!   then, for each half and each part:
 //!              4  kind: 0 values (2 bits, 4 to a byte, lowest bits first), 1 codes (1 byte)
@@ -22,15 +22,18 @@
 //! a [`Code`]. Holes of the index are stored as draws.
 
 use crate::error::{io_error, EgdbError};
+use crate::game::{game_of_mark, mark};
 use crate::index::HalfIndex;
 use crate::material::{Material, Slice};
 use crate::memory::{HalfTable, SliceTables};
 use crate::value::{Code, Value};
+use dama_engine::tables::TableGame;
 use rayon::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const MAGIC: &[u8; 8] = b"DAMAEGDB";
+/// The first bytes of every table file.
+pub const MAGIC: &[u8; 8] = b"DAMAEGDB";
 const VERSION: u32 = 1;
 /// Positions per block of values (4 KiB before compression).
 pub const VALUE_BLOCK: u32 = 1 << 14;
@@ -89,7 +92,7 @@ pub fn write_slice(
     out.extend_from_slice(&[m.white_men, m.white_kings, m.black_men, m.black_kings]);
     out.extend_from_slice(&(tables.halves.len() as u32).to_le_bytes());
     out.extend_from_slice(&(if distances { 2u32 } else { 1 }).to_le_bytes());
-    out.extend_from_slice(&0u32.to_le_bytes());
+    out.extend_from_slice(&mark(tables.game).to_le_bytes());
     for half in &tables.halves {
         out.extend_from_slice(&(half.codes.len() as u64).to_le_bytes());
     }
@@ -134,6 +137,8 @@ pub struct Part {
 /// The parsed header of a slice file.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// The game.
+    pub game: TableGame,
     /// The slice.
     pub slice: Slice,
     /// The index of each half.
@@ -169,8 +174,9 @@ pub fn read_u64(bytes: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
 }
 
-/// Checks a whole file (magic, version, CRC, layout, block offsets) and returns its layout.
-pub fn check(path: &Path, bytes: &[u8]) -> Result<Layout, EgdbError> {
+/// Checks a whole file (magic, version, CRC, game, layout, block offsets) and returns its
+/// layout; a file of another game than `game` is refused.
+pub fn check(path: &Path, bytes: &[u8], game: TableGame) -> Result<Layout, EgdbError> {
     let corrupt =
         |reason: &str| EgdbError::Corrupt { path: path.to_path_buf(), reason: reason.into() };
     if bytes.len() < 32 || &bytes[..8] != MAGIC {
@@ -195,7 +201,11 @@ pub fn check(path: &Path, bytes: &[u8]) -> Result<Layout, EgdbError> {
         return Err(corrupt("material is not canonical"));
     }
     let (count, per_half) = (r.u32(), r.u32());
-    r.u32();
+    let found = r.u32().ok_or_else(|| corrupt("truncated"))?;
+    let found = game_of_mark(found).ok_or_else(|| corrupt(&format!("unknown game {found}")))?;
+    if found != game {
+        return Err(EgdbError::WrongGame { path: path.to_path_buf(), found, expected: game });
+    }
     let halves: Vec<HalfIndex> = slice.halves().into_iter().map(HalfIndex::new).collect();
     if count != Some(halves.len() as u32) || !matches!(per_half, Some(1 | 2)) {
         return Err(corrupt("wrong number of halves or parts"));
@@ -207,7 +217,7 @@ pub fn check(path: &Path, bytes: &[u8]) -> Result<Layout, EgdbError> {
         }
     }
     let mut layout =
-        Layout { slice, halves: halves.clone(), values: Vec::new(), codes: Vec::new() };
+        Layout { game, slice, halves: halves.clone(), values: Vec::new(), codes: Vec::new() };
     for h in &halves {
         for kind in [PartKind::Values, PartKind::Codes] {
             if kind == PartKind::Codes && !distances {
@@ -264,11 +274,11 @@ pub fn read_block(
         .map_err(|e| corrupt(format!("block {block} does not decompress: {e}")))
 }
 
-/// Reads a whole slice back into memory (to build larger slices on top of it): the codes when
-/// the file has distances, otherwise values with unknown distances.
-pub fn load_slice(path: &Path) -> Result<SliceTables, EgdbError> {
+/// Reads a whole slice of `game` back into memory (to build larger slices on top of it): the
+/// codes when the file has distances, otherwise values with unknown distances.
+pub fn load_slice(path: &Path, game: TableGame) -> Result<SliceTables, EgdbError> {
     let bytes = fs::read(path).map_err(io_error(path))?;
-    let layout = check(path, &bytes)?;
+    let layout = check(path, &bytes, game)?;
     let mut halves = Vec::new();
     for (h, index) in layout.halves.iter().enumerate() {
         let size = index.size() as usize;
@@ -299,7 +309,7 @@ pub fn load_slice(path: &Path) -> Result<SliceTables, EgdbError> {
         codes.truncate(size);
         halves.push(HalfTable { index: *index, codes });
     }
-    Ok(SliceTables { slice: layout.slice, halves })
+    Ok(SliceTables { game, slice: layout.slice, halves })
 }
 
 #[cfg(test)]
@@ -307,6 +317,8 @@ mod tests {
     use super::*;
     use crate::memory::Known;
     use crate::slice_builder::build_slice;
+    use dama_engine::english::English;
+    use dama_engine::italian::Italian;
     use std::sync::atomic::AtomicU64;
 
     /// A slice written and read back is the same, with or without distances; a damaged or
@@ -315,11 +327,12 @@ mod tests {
     fn slices_round_trip_and_damage_is_detected() {
         let dir = std::env::temp_dir().join(format!("dama-egdb-store-{}", std::process::id()));
         let slice = Slice::of(Material::new(0, 1, 0, 1));
-        let tables = build_slice(slice, &Known::default(), &AtomicU64::new(0)).unwrap();
+        let known = Known::new(TableGame::Italian);
+        let tables = build_slice::<Italian>(slice, &known, &AtomicU64::new(0)).unwrap();
         for distances in [true, false] {
             let (path, bytes) = write_slice(&dir, &tables, distances).unwrap();
             assert_eq!(std::fs::metadata(&path).unwrap().len(), bytes);
-            let back = load_slice(&path).unwrap();
+            let back = load_slice(&path, TableGame::Italian).unwrap();
             for (a, b) in back.halves.iter().zip(&tables.halves) {
                 if distances {
                     assert_eq!(a.codes, b.codes);
@@ -333,11 +346,36 @@ mod tests {
             let mut damaged = good.clone();
             let last = damaged.len() - 1;
             damaged[last] ^= 1;
-            let message = check(&path, &damaged).unwrap_err().to_string();
+            let message = check(&path, &damaged, TableGame::Italian).unwrap_err().to_string();
             assert!(message.contains("checksum"), "{message}");
             for cut in [0, 7, 20, 40, good.len() / 2] {
-                assert!(check(&path, &good[..cut]).is_err(), "truncated at {cut}");
+                assert!(check(&path, &good[..cut], TableGame::Italian).is_err(), "cut at {cut}");
             }
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// The game is in the header: an Italian file has a zero there (as before English tables
+    /// existed), an English one a one, and each is refused as the other game's.
+    #[test]
+    fn files_carry_their_game() {
+        let dir = std::env::temp_dir().join(format!("dama-egdb-game-{}", std::process::id()));
+        let slice = Slice::of(Material::new(0, 1, 0, 1));
+        let italian =
+            build_slice::<Italian>(slice, &Known::new(TableGame::Italian), &AtomicU64::new(0));
+        let english =
+            build_slice::<English>(slice, &Known::new(TableGame::English), &AtomicU64::new(0));
+        for (tables, game, other, marked) in [
+            (italian.unwrap(), TableGame::Italian, TableGame::English, 0u8),
+            (english.unwrap(), TableGame::English, TableGame::Italian, 1),
+        ] {
+            let (path, _) = write_slice(&dir.join(game.name()), &tables, true).unwrap();
+            let bytes = std::fs::read(&path).unwrap();
+            assert_eq!(bytes[28..32], [marked, 0, 0, 0]);
+            assert_eq!(check(&path, &bytes, game).unwrap().game, game);
+            let message = check(&path, &bytes, other).unwrap_err().to_string();
+            assert!(message.contains(&format!("a table of {game}, not of {other}")), "{message}");
+            assert!(load_slice(&path, other).is_err());
         }
         std::fs::remove_dir_all(&dir).ok();
     }

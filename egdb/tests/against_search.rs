@@ -4,16 +4,18 @@
 //! which can only make wins harder); a proven loss must be a loss in the tables.
 //!
 //! Ignored (it builds the 5-piece tables, about two minutes on one core, unless
-//! `DAMA_EGDB_TEST_DIR` names a directory that has them):
+//! `DAMA_EGDB_TEST_DIR` names a table directory that has them):
 //! `cargo test --release -p dama-egdb --test against_search -- --ignored`; with
 //! `DAMA_EGDB_TEST_PIECES=6` (and a directory holding the 6-piece tables) it checks 6-piece
-//! positions instead.
+//! positions instead, with `DAMA_EGDB_TEST_VARIANT=english` English positions against the English
+//! tables.
 
-use dama_egdb::{build, BuildOptions, Tablebase, Value};
+use dama_egdb::{build, BuildOptions, TableRules, Tablebase, Value};
 use dama_engine::board8::bitboard::Bitboard;
 use dama_engine::board8::fen::to_fen;
 use dama_engine::board8::position::Position;
 use dama_engine::color::Color;
+use dama_engine::english::English;
 use dama_engine::history::GameHistory;
 use dama_engine::italian::Italian;
 use dama_engine::score::plies_to_end;
@@ -53,31 +55,38 @@ fn random_position(rng: &mut impl Rng, pieces: u32) -> Position {
 #[test]
 #[ignore = "builds the 5-piece tables (about two minutes): run with --ignored"]
 fn tables_agree_with_results_the_search_proves() {
+    match std::env::var("DAMA_EGDB_TEST_VARIANT").as_deref() {
+        Ok("english") => agree::<English>(),
+        _ => agree::<Italian>(),
+    }
+}
+
+fn agree<R: TableRules>() {
     let dir = match std::env::var_os("DAMA_EGDB_TEST_DIR") {
         Some(dir) => std::path::PathBuf::from(dir),
         None => {
             let dir = std::env::temp_dir().join(format!("dama-egdb-search-{}", std::process::id()));
             let options = BuildOptions { dir: dir.clone(), pieces: 5, distance_pieces: 5 };
-            build(&options, &AtomicU64::new(0), &mut |_| {}).unwrap();
+            build::<R>(&options, &AtomicU64::new(0), &mut |_| {}).unwrap();
             dir
         }
     };
     let pieces: u32 =
         std::env::var("DAMA_EGDB_TEST_PIECES").ok().and_then(|p| p.parse().ok()).unwrap_or(5);
-    let tables = Tablebase::open(&dir).unwrap();
+    let tables = Tablebase::open_game(&dir, R::GAME).unwrap();
     assert!(tables.max_pieces() >= pieces);
-    let mut searcher = Searcher::<Italian>::new(16, 1).unwrap();
+    let mut searcher = Searcher::<R>::new(16, 1).unwrap();
     let mut rng = rand::rngs::StdRng::seed_from_u64(11);
     let (mut proven, mut checked) = (0, 0);
     for _ in 0..400 {
         let position = random_position(&mut rng, pieces);
-        if !position.has_legal_move() {
+        if R::legal_moves(&position).is_empty() {
             continue;
         }
         searcher.clear();
         let result = searcher.search(
             &position,
-            &GameHistory::new::<Italian>(&position),
+            &GameHistory::new::<R>(&position),
             &SearchLimits::depth(14),
             &SearchControl::new(),
             |_| {},
@@ -100,6 +109,9 @@ fn tables_agree_with_results_the_search_proves() {
             None => {}
         }
     }
-    eprintln!("{proven} of {checked} positions proven by the search agree with the tables");
+    eprintln!(
+        "{proven} of {checked} {} positions proven by the search agree with the tables",
+        R::NAME
+    );
     assert!(proven >= 50, "only {proven} of {checked} positions proven by the search");
 }

@@ -1,132 +1,27 @@
-//! The tables against a plain, slow solver written here: every position with up to three
-//! pieces enumerated square by square, and values found by rounds of fixed-point iteration over
-//! the engine's legal moves (round `r` decides exactly the positions `r` plies from the end).
-//! It shares no code with the builder but the engine's move generator. Then named results of
-//! the Italian endgame.
+//! The tables of both games against the plain, slow solver of `support` (every position with up
+//! to three pieces, values by rounds of fixed-point iteration, no code shared with the builder
+//! but, for Dama Italiana, the engine's move generator; for English draughts also the four-piece
+//! material of the First Position). Then named results of the Italian endgame (the English ones
+//! are in `english_facts.rs`).
 
-use dama_egdb::{build, BuildOptions, Tablebase, Value};
-use dama_engine::board8::bitboard::Bitboard;
+mod support;
+
+use dama_egdb::{Material, Slice};
+use dama_egdb::{Tablebase, Value};
 use dama_engine::board8::fen::parse_fen;
-use dama_engine::board8::position::Position;
 use dama_engine::color::Color;
+use dama_engine::english::English;
 use dama_engine::history::GameHistory;
 use dama_engine::italian::Italian;
 use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 use dama_engine::tables::EndgameTables;
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, OnceLock};
-
-/// Every legal position with `1 <= white`, `1 <= black` and `white + black <= max` pieces.
-fn every_position(max: u32) -> Vec<Position> {
-    let mut out = Vec::new();
-    let mut squares = Vec::new();
-    fn choose(from: u32, left: u32, squares: &mut Vec<u32>, each: &mut dyn FnMut(&[u32])) {
-        if left == 0 {
-            each(squares);
-            return;
-        }
-        for s in from..32 {
-            squares.push(s);
-            choose(s + 1, left - 1, squares, each);
-            squares.pop();
-        }
-    }
-    for n in 2..=max {
-        choose(0, n, &mut squares, &mut |set| {
-            for kinds in 0..4u32.pow(n) {
-                let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
-                for (i, &s) in set.iter().enumerate() {
-                    let kind = kinds / 4u32.pow(i as u32) % 4;
-                    if kind < 2 {
-                        white |= 1 << s
-                    } else {
-                        black |= 1 << s
-                    }
-                    if kind % 2 == 1 {
-                        kings |= 1 << s
-                    }
-                }
-                if white == 0 || black == 0 {
-                    continue;
-                }
-                for side in [Color::White, Color::Black] {
-                    let p = Position::from_parts(
-                        Bitboard::from_square_mask(white),
-                        Bitboard::from_square_mask(black),
-                        Bitboard::from_square_mask(kings),
-                        side,
-                    );
-                    if let Ok(p) = p {
-                        out.push(p);
-                    }
-                }
-            }
-        });
-    }
-    out
-}
-
-/// (value, plies) of every position, by rounds.
-fn solve(positions: &[Position]) -> HashMap<Position, (Value, u32)> {
-    let id: HashMap<Position, usize> = positions.iter().enumerate().map(|(i, p)| (*p, i)).collect();
-    // Successors: `None` for a position whose side to move has no piece left (lost, 0 plies).
-    let successors: Vec<Vec<Option<usize>>> = positions
-        .iter()
-        .map(|p| {
-            p.legal_moves()
-                .iter()
-                .map(|mv| {
-                    let next = p.play(mv);
-                    if next.pieces(next.side_to_move()).is_empty() {
-                        None
-                    } else {
-                        Some(id[&next])
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let mut solved: Vec<Option<(Value, u32)>> = vec![None; positions.len()];
-    let mut round = 0;
-    loop {
-        let mut changed = false;
-        let mut decided = Vec::new();
-        for (i, next) in successors.iter().enumerate() {
-            if solved[i].is_some() {
-                continue;
-            }
-            // A successor without pieces for its side to move is a loss in 0 plies, known from
-            // round 1 on like every other loss in 0 plies.
-            let lost = (round > 0).then_some((Value::Loss, 0));
-            let known: Vec<Option<(Value, u32)>> =
-                next.iter().map(|s| s.map_or(lost, |s| solved[s])).collect();
-            let loses = known.iter().any(|k| matches!(k, Some((Value::Loss, _))));
-            let all_win = known.iter().all(|k| matches!(k, Some((Value::Win, _))));
-            if loses {
-                decided.push((i, (Value::Win, round)));
-            } else if all_win {
-                decided.push((i, (Value::Loss, round)));
-            }
-        }
-        for (i, v) in decided {
-            solved[i] = Some(v);
-            changed = true;
-        }
-        round += 1;
-        if !changed && round > 2 {
-            break;
-        }
-    }
-    positions.iter().zip(solved).map(|(p, v)| (*p, v.unwrap_or((Value::Draw, 0)))).collect()
-}
-
-fn temporary_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dama-egdb-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use support::{
+    assert_no_mismatch, built_in, built_with, compare_with_slow_solver, english_successors,
+    every_position, every_position_where, italian_successors, mismatches, temporary_dir,
+};
 
 /// The tables up to three pieces, built once for the named tests of this file.
 fn three_pieces() -> &'static Tablebase {
@@ -139,7 +34,7 @@ fn built_once() -> &'static (PathBuf, Tablebase) {
     static TABLES: OnceLock<(PathBuf, Tablebase)> = OnceLock::new();
     TABLES.get_or_init(|| {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-named-3");
-        (dir.clone(), built_in(dir, 3))
+        (dir.clone(), built_in::<Italian>(dir, 3))
     })
 }
 
@@ -231,52 +126,47 @@ fn a_side_without_moves_has_lost() {
     assert_eq!(probe("W:WK18:BK14"), (Value::Win, Some(1)));
 }
 
-fn built(pieces: u32, name: &str) -> (PathBuf, Tablebase) {
-    let dir = temporary_dir(name);
-    (dir.clone(), built_in(dir, pieces))
-}
-
-fn built_in(dir: PathBuf, pieces: u32) -> Tablebase {
-    let options = BuildOptions { dir: dir.clone(), pieces, distance_pieces: pieces };
-    build(&options, &AtomicU64::new(0), &mut |_| {}).expect("the tables build");
-    let tables = Tablebase::open(&dir).expect("the tables open");
-    assert_eq!(tables.max_pieces(), pieces);
-    tables
-}
-
-fn compare_with_slow_solver(pieces: u32) {
-    let (dir, tables) = built(pieces, &format!("slow{pieces}"));
-    let positions = every_position(pieces);
-    let expected = solve(&positions);
-    let mut mismatches = Vec::new();
-    for p in &positions {
-        let probe = tables.probe(p).expect("every position is in the tables");
-        let (value, plies) = expected[p];
-        let plies = (value != Value::Draw).then_some(plies);
-        if (probe.value, probe.plies) != (value, plies) {
-            mismatches.push(format!(
-                "{}: tables {probe:?}, solver {value:?} {plies:?}",
-                dama_engine::board8::fen::to_fen(p)
-            ));
-        }
-        assert_eq!(tables.probe_value(p).unwrap(), value);
-    }
-    std::fs::remove_dir_all(&dir).ok();
-    assert!(
-        mismatches.is_empty(),
-        "{} mismatches, first: {:?}",
-        mismatches.len(),
-        &mismatches[..mismatches.len().min(5)]
-    );
-}
-
 #[test]
 fn two_and_three_piece_tables_match_the_slow_solver() {
-    compare_with_slow_solver(3);
+    compare_with_slow_solver::<Italian>(3, italian_successors);
 }
 
 #[test]
 #[ignore = "about two and a half minutes: run with --ignored"]
 fn four_piece_tables_match_the_slow_solver() {
-    compare_with_slow_solver(4);
+    compare_with_slow_solver::<Italian>(4, italian_successors);
+}
+
+/// English draughts: the same comparison, the solver's moves from the path generator.
+#[test]
+fn english_two_and_three_piece_tables_match_the_slow_solver() {
+    compare_with_slow_solver::<English>(3, english_successors);
+}
+
+/// English draughts, four pieces in the default run: two kings against a king and a man (the
+/// First Position's material, where the man may take a king and crowns by a capture or a step)
+/// and the two kings against two it crowns into, with every position of up to three pieces they
+/// lead to, White's kings and Black's pieces, both sides to move.
+#[test]
+fn english_kings_against_king_and_man_match_the_slow_solver() {
+    let dir = temporary_dir("slow-english-first-position");
+    let more = [Material::new(0, 2, 0, 2), Material::new(1, 1, 0, 2)].map(Slice::of);
+    let tables = built_with::<English>(dir.clone(), &more);
+    let kept = |[wm, wk, bm, bk]: [u32; 4]| {
+        wm + wk + bm + bk <= 3 || matches!((wm, wk, bm, bk), (0, 2, 1, 1) | (0, 2, 0, 2))
+    };
+    let positions = every_position_where(4, &kept);
+    let four = positions.iter().filter(|p| p.occupied().count() == 4).count();
+    // Two kings against two: 496 * 435 boards; against a king and a man (not on 29-32, where it
+    // would be crowned): 28 * 31 * 435; each with either side to move.
+    assert_eq!(four, 2 * (496 * 435 + 28 * 31 * 435), "four-piece positions");
+    let found = mismatches(&tables, &positions, english_successors);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_no_mismatch(&found);
+}
+
+#[test]
+#[ignore = "about two and a half minutes: run with --ignored"]
+fn english_four_piece_tables_match_the_slow_solver() {
+    compare_with_slow_solver::<English>(4, english_successors);
 }

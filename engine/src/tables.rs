@@ -5,6 +5,45 @@
 use crate::board8::moves::Move;
 use crate::board8::position::Position;
 
+/// The 8x8 games that have endgame tables. They share [`Position`], so one table's index would
+/// read another game's positions without complaint, but the values differ (in English draughts a
+/// man may capture a king, there is no capture precedence, the board is mirrored): tables say
+/// which game they hold ([`EndgameTables::game`]) and a game probes only its own.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TableGame {
+    /// Dama Italiana.
+    Italian,
+    /// English draughts.
+    English,
+}
+
+impl TableGame {
+    /// Both games.
+    pub const ALL: [TableGame; 2] = [TableGame::Italian, TableGame::English];
+
+    /// The game's name as the command line and the Hub `variant` param spell it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TableGame::Italian => "italian",
+            TableGame::English => "english",
+        }
+    }
+
+    /// The game's name in a sentence.
+    pub const fn title(self) -> &'static str {
+        match self {
+            TableGame::Italian => "Dama Italiana",
+            TableGame::English => "English draughts",
+        }
+    }
+}
+
+impl std::fmt::Display for TableGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
 /// The value of a position for the side to move, as the tables give it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum TablebaseValue {
@@ -30,6 +69,9 @@ impl TablebaseValue {
 /// Endgame tables the search may consult. Implementations must be cheap to call from several
 /// threads and must answer `None` rather than fail.
 pub trait EndgameTables: Send + Sync {
+    /// The game whose positions the tables hold.
+    fn game(&self) -> TableGame;
+
     /// The most pieces on the board for which every position is in the tables.
     fn max_pieces(&self) -> u32;
 
@@ -43,17 +85,32 @@ pub trait EndgameTables: Send + Sync {
     }
 }
 
-/// Keeps only the root moves that preserve the position's value: in a win, the moves to a
-/// lost position (the quickest ones when distances are known, so the win makes progress); in
-/// a draw, the drawing moves; in a loss, every move, or the slowest losses when distances are
-/// known. Returns the root's value and distance, or `None` (moves untouched) when the root or a
-/// child is not in the tables.
+/// The tables' value of `position` in `game`: `None` when the tables are another game's or do
+/// not hold the position.
+#[inline]
+pub fn probe(
+    game: TableGame,
+    tables: &dyn EndgameTables,
+    position: &Position,
+) -> Option<TablebaseValue> {
+    if tables.game() != game {
+        return None;
+    }
+    tables.probe(position)
+}
+
+/// Keeps only the root moves of `game` that preserve the position's value: in a win, the moves
+/// to a lost position (the quickest ones when distances are known, so the win makes progress);
+/// in a draw, the drawing moves; in a loss, every move, or the slowest losses when distances are
+/// known. Returns the root's value and distance, or `None` (moves untouched) when the tables are
+/// another game's or the root or a child is not in them.
 pub fn filter_root_moves(
+    game: TableGame,
     tables: &dyn EndgameTables,
     root: &Position,
     moves: &mut Vec<Move>,
 ) -> Option<(TablebaseValue, Option<u32>)> {
-    if root.occupied().count() > tables.max_pieces() || moves.is_empty() {
+    if tables.game() != game || root.occupied().count() > tables.max_pieces() || moves.is_empty() {
         return None;
     }
     let (value, plies) = tables.probe_distance(root)?;
@@ -90,6 +147,9 @@ mod tests {
     struct Fake;
 
     impl EndgameTables for Fake {
+        fn game(&self) -> TableGame {
+            TableGame::Italian
+        }
         fn max_pieces(&self) -> u32 {
             3
         }
@@ -112,7 +172,12 @@ mod tests {
         let root = parse_fen("W:WK1,K3:BK32").unwrap();
         let mut moves = root.legal_moves().to_vec();
         assert!(moves.len() > 2);
-        let value = filter_root_moves(&Fake, &root, &mut moves);
+        let all = moves.clone();
+        // The tables are Italian: English draughts never reads them.
+        assert_eq!(filter_root_moves(TableGame::English, &Fake, &root, &mut moves), None);
+        assert_eq!(probe(TableGame::English, &Fake, &root), None);
+        assert_eq!(moves, all);
+        let value = filter_root_moves(TableGame::Italian, &Fake, &root, &mut moves);
         assert_eq!(value, Some((TablebaseValue::Win, Some(5))));
         let kept: Vec<String> = moves.iter().map(path_notation).collect();
         assert_eq!(kept, ["3-6"]);

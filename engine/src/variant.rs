@@ -5,6 +5,7 @@ use crate::english::English;
 use crate::international::International;
 use crate::italian::Italian;
 use crate::rules::Rules;
+use crate::tables::TableGame;
 
 /// A game of draughts that Dama plays: Italian everywhere by default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -46,6 +47,15 @@ impl Variant {
         match name {
             "normal" | "standard" => Some(Variant::International),
             _ => Variant::ALL.into_iter().find(|v| v.name() == name),
+        }
+    }
+
+    /// The game's endgame tables, for the games that have them (the 8x8 games).
+    pub fn table_game(self) -> Option<TableGame> {
+        match self {
+            Variant::Italian => Some(TableGame::Italian),
+            Variant::English => Some(TableGame::English),
+            Variant::International => None,
         }
     }
 

@@ -182,3 +182,193 @@ fn the_hub_probes_tables_named_by_egdb_path_and_reports_their_hits() {
     assert!(child.wait().unwrap().success());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+fn build_english(dir: &str, pieces: &str) -> String {
+    let args = ["egdb", "build", "--variant", "english", "--pieces", pieces, "--threads", "1"];
+    let out = dama(&[&args[..], &["--dir", dir]].concat());
+    assert!(out.status.success(), "build failed: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// English tables go in the `english` subdirectory of the table directory, beside the Italian
+/// ones, and answer English positions (Lasker's king against king, which the move decides; two
+/// kings against one; an English man taking a king).
+#[test]
+fn english_tables_build_into_their_own_place_and_probe() {
+    let dir = scratch("english");
+    let tables = dir.join("tables");
+    let tables = tables.to_str().unwrap();
+    let first = build_english(tables, "3");
+    assert!(first.starts_with("English draughts tables up to 3 pieces in "), "{first}");
+    assert!(first.contains("0 already there"), "{first}");
+    let english = dir.join("tables").join("english");
+    assert!(english.join("m0k2-m0k1.egdb").is_file());
+    assert!(!dir.join("tables").join("m0k2-m0k1.egdb").exists(), "the Italian place taken");
+    assert!(build_english(tables, "3").contains("0 slices built"));
+
+    let positions = dir.join("positions.txt");
+    std::fs::write(&positions, "W:WK32:BK26\nB:WK32:BK26\nW:WK19,K23:BK32\nW:W29:BK25,K26\n")
+        .unwrap();
+    let probe = |variant: &str| {
+        let file = positions.to_str().unwrap();
+        dama(&["egdb", "probe", "--variant", variant, "--fen-file", file, "--dir", tables])
+    };
+    let out = probe("english");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(
+        lines,
+        [
+            "W:WK32:BK26\twin\t9",
+            "B:WK32:BK26\tdraw",
+            "W:WK19,K23:BK32\twin\t15",
+            "W:W29:BK25,K26\tloss\t2"
+        ]
+    );
+    // The directory holds no Italian tables: the Italian probe says so, naming both games. With
+    // both, each game reads its own (two kings against one: 11 plies in Italian, 33 in English).
+    let out = probe("italian");
+    assert_fails_cleanly(&out, "no Dama Italiana tables in");
+    assert_fails_cleanly(&out, "only English draughts tables");
+    build(tables, "3");
+    let kings = |variant: &str| {
+        let args = ["egdb", "probe", "--variant", variant, "--fen", "W:WK1,K3:BK32", "--dir"];
+        text(&dama(&[&args[..], &[tables]].concat()).stdout)
+    };
+    assert_eq!(kings("italian"), "W:WK1,K3:BK32\twin\t11\n");
+    assert_eq!(kings("english"), "W:WK1,K3:BK32\twin\t33\n");
+
+    // `dama analyze --variant english` prints the value and searches with the tables.
+    let analyze = ["analyze", "--variant", "english", "--fen", "W:WK1,K3:BK32", "--depth", "3"];
+    let out = dama(&[&analyze[..], &["--egdb-dir", tables]].concat());
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout.contains("tablebase win in 33 plies"), "{stdout}");
+    assert!(stdout.contains("score     tb win") && !stdout.contains("tbhits 0 "), "{stdout}");
+    let out = dama(&[&analyze[..], &["--no-egdb"]].concat());
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains("tablebase") && stdout.contains("tbhits 0 "), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Every way of naming the other game's tables is an error that names both games, never a
+/// panic and never a value of the other game.
+#[test]
+fn the_other_games_tables_are_refused_by_name() {
+    let dir = scratch("english-errors");
+    let tables = dir.join("tables");
+    let tables = tables.to_str().unwrap();
+    let english = dir.join("tables").join("english");
+    let english = english.to_str().unwrap();
+    build(tables, "2");
+    let probe = |variant: &str, fen: &str, dir: &str| {
+        dama(&["egdb", "probe", "--variant", variant, "--fen", fen, "--dir", dir])
+    };
+    // Italian tables only: no English ones, and the command that builds them.
+    let out = probe("english", "W:WK32:BK26", tables);
+    assert_fails_cleanly(&out, "no English draughts tables in");
+    assert_fails_cleanly(&out, "only Dama Italiana tables");
+    assert_fails_cleanly(&out, "dama egdb build --variant english --pieces N");
+    let analyze = ["analyze", "--variant", "english", "--fen", "W:WK32:BK26", "--depth", "2"];
+    let out = dama(&[&analyze[..], &["--egdb-dir", tables]].concat());
+    assert_fails_cleanly(&out, "only Dama Italiana tables");
+    let none = dir.join("none");
+    assert_fails_cleanly(
+        &probe("english", "W:WK32:BK26", none.to_str().unwrap()),
+        "no table directory",
+    );
+
+    build_english(tables, "2");
+    let out = probe("english", "W:WK19,K23:BK32", tables);
+    assert_fails_cleanly(&out, "3 pieces but the tables hold at most 2");
+    // The English place named as the table directory: for Italian, a directory of English
+    // tables; for English, a place inside a place.
+    let out = probe("italian", "W:WK32:BK26", english);
+    assert_fails_cleanly(&out, "a table of English draughts, not of Dama Italiana");
+    let out = probe("english", "W:WK32:BK26", english);
+    assert_fails_cleanly(&out, "holds English draughts tables itself");
+    // An Italian build there would overwrite English tables: refused.
+    let out = dama(&["egdb", "build", "--pieces", "2", "--dir", english]);
+    assert_fails_cleanly(&out, "a table of English draughts, not of Dama Italiana");
+    assert_eq!(probe("english", "W:WK32:BK26", tables).status.code(), Some(0));
+
+    // A missing slice names the English build command.
+    std::fs::remove_file(dir.join("tables/english/m0k1-m0k1.egdb")).unwrap();
+    let out = probe("english", "W:WK32:BK26", tables);
+    assert_fails_cleanly(
+        &out,
+        "m0k1-m0k1.egdb is missing; build it with `dama egdb build --variant english",
+    );
+    // An Italian table in the English place is refused, never read as English.
+    std::fs::copy(dir.join("tables/m0k1-m0k1.egdb"), dir.join("tables/english/m0k1-m0k1.egdb"))
+        .unwrap();
+    let out = probe("english", "W:WK32:BK26", tables);
+    assert_fails_cleanly(&out, "a table of Dama Italiana, not of English draughts");
+
+    for command in ["build", "probe"] {
+        let mut args = vec!["egdb", command, "--variant", "international", "--dir", tables];
+        args.extend(if command == "build" { ["--pieces", "2"] } else { ["--fen", "W:W31:B20"] });
+        assert_fails_cleanly(&dama(&args), "International draughts has no endgame tables");
+    }
+    assert_fails_cleanly(
+        &dama(&["egdb", "build", "--variant", "spanish", "--pieces", "2"]),
+        "spanish",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// With the variant English, `egdb-path` names a table directory whose English tables the Hub
+/// uses: a directory with only Italian tables is an error naming both games (the search goes on
+/// without tables), one with English tables gives the search its hits.
+#[test]
+fn the_hub_probes_english_tables_in_their_place() {
+    use dama_engine::english::English;
+    use dama_engine::rules::Rules;
+    use std::io::{BufRead, BufReader, Write};
+    let dir = scratch("hub-english");
+    let tables = dir.join("tables");
+    build(tables.to_str().unwrap(), "3");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["hub"])
+        .env("DAMA_EGDB_DIR", dir.join("empty-default"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap()).lines().map(Result::unwrap);
+    let mut until = |input: &mut std::process::ChildStdin, send: &str, last: &str| {
+        writeln!(input, "{send}").unwrap();
+        let mut seen = Vec::new();
+        for line in output.by_ref() {
+            let done = line.starts_with(last);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+        panic!("dama hub ended: {seen:?}");
+    };
+    let position = English::to_hub_position(&English::parse_fen("W:WK1,K3:BK32").unwrap());
+    let search = format!("pos pos={position}\nlevel depth=4\ngo think");
+    let set_path = format!("set-param name=egdb-path value=\"{}\"", tables.display());
+    until(&mut input, "hub\nset-param name=variant value=english\ninit", "ready");
+    let refused = until(&mut input, &set_path, "error");
+    let error = refused.last().unwrap();
+    assert!(error.contains("no English draughts tables in"), "{error}");
+    assert!(error.contains("only Dama Italiana tables"), "{error}");
+    let without = until(&mut input, &search, "done ");
+    assert!(
+        without.iter().all(|l| !l.contains("tbhits=") && !l.starts_with("error")),
+        "{without:?}"
+    );
+    build_english(tables.to_str().unwrap(), "3");
+    let with = until(&mut input, &format!("{set_path}\n{search}"), "done ");
+    assert!(with.iter().all(|l| !l.starts_with("error")), "{with:?}");
+    let last_info = with.iter().rev().find(|l| l.starts_with("info ")).expect("an info line");
+    assert!(last_info.contains(" tbhits="), "{last_info}");
+    drop(input);
+    assert!(child.wait().unwrap().success());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -15,6 +15,7 @@ use crate::movelist::List;
 use crate::movetext::{parse_move_text, PathMove};
 use crate::rules::Rules;
 use crate::score::Score;
+use crate::tables::{filter_root_moves, probe, EndgameTables, TableGame, TablebaseValue};
 
 /// English draughts as the search plays it ([`Rules`]): the same [`Position`] and [`Move`] as
 /// Italian in the English numbering, moves listed once per (from, to, captured set).
@@ -82,6 +83,16 @@ impl Rules for English {
 
     fn piece_count(position: &Position) -> u32 {
         position.occupied().count()
+    }
+
+    /// English tables only: Italian tables hold the same positions with other values.
+    #[inline]
+    fn probe_tables(tables: &dyn EndgameTables, position: &Position) -> Option<TablebaseValue> {
+        probe(TableGame::English, tables, position)
+    }
+
+    fn filter_root_moves(tables: &dyn EndgameTables, position: &Position, moves: &mut Vec<Move>) {
+        filter_root_moves(TableGame::English, tables, position, moves);
     }
 
     fn start() -> Position {

@@ -15,7 +15,7 @@ use crate::movelist::List;
 use crate::movetext::PathMove;
 use crate::rules::Rules;
 use crate::score::Score;
-use crate::tables::{filter_root_moves, EndgameTables, TablebaseValue};
+use crate::tables::{filter_root_moves, probe, EndgameTables, TableGame, TablebaseValue};
 
 /// The 40-move rule (rules-italian.md section 5): 40 moves by each side without a man move or a
 /// capture, 80 plies.
@@ -87,11 +87,11 @@ impl Rules for Italian {
 
     #[inline]
     fn probe_tables(tables: &dyn EndgameTables, position: &Position) -> Option<TablebaseValue> {
-        tables.probe(position)
+        probe(TableGame::Italian, tables, position)
     }
 
     fn filter_root_moves(tables: &dyn EndgameTables, position: &Position, moves: &mut Vec<Move>) {
-        filter_root_moves(tables, position, moves);
+        filter_root_moves(TableGame::Italian, tables, position, moves);
     }
 
     fn start() -> Position {

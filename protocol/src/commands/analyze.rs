@@ -4,6 +4,7 @@ use super::eval::CliEval;
 use super::{play_moves, position_from_fen};
 use clap::Args;
 use dama_engine::board8::fen::to_fen;
+use dama_engine::board8::position::Position;
 use dama_engine::english::English;
 use dama_engine::history::{play_line, GameHistory};
 use dama_engine::international::International;
@@ -13,6 +14,7 @@ use dama_engine::rules::{line_text, Rules};
 use dama_engine::search::{
     SearchControl, SearchInfo, SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS,
 };
+use dama_engine::tables::TableGame;
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 use std::time::Duration;
@@ -23,8 +25,8 @@ pub struct AnalyzeArgs {
     /// The position (PDN FEN); default the variant's start position.
     #[arg(long)]
     fen: Option<String>,
-    /// The game: italian, english or international draughts. The book, the endgame tables and
-    /// the evaluation choices (--eval) are Italian.
+    /// The game: italian, english or international draughts. The book is Italian; endgame
+    /// tables are Italian and English.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".
@@ -48,7 +50,8 @@ pub struct AnalyzeArgs {
     /// Do not show the embedded opening book's moves for the position.
     #[arg(long)]
     no_book: bool,
-    /// Endgame table directory (default: the cache directory of `dama egdb`).
+    /// Endgame table directory (default: the cache directory of `dama egdb`); English tables
+    /// are in its `english` subdirectory.
     #[arg(long, conflicts_with = "no_egdb")]
     egdb_dir: Option<std::path::PathBuf>,
     /// Search without the endgame tables.
@@ -86,13 +89,45 @@ fn limits(args: &AnalyzeArgs) -> Result<SearchLimits, String> {
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     match args.variant {
         Variant::Italian => run_italian(args),
-        Variant::English => run_variant::<English>(args),
-        Variant::International => run_variant::<International>(args),
+        Variant::English => run_variant::<English>(args, |position, searcher| {
+            attach_tables(args, TableGame::English, position, searcher)
+        }),
+        Variant::International => run_variant::<International>(args, |_, _| Ok(())),
     }
 }
 
-/// `dama analyze --variant english|international`: the search alone (no book, no tables).
-fn run_variant<R: CliEval>(args: &AnalyzeArgs) -> Result<(), String> {
+/// Prints the tables' value of `position` when they hold it, and gives them to the search
+/// (unless `--no-egdb`).
+fn attach_tables<R: Rules<Position = Position>>(
+    args: &AnalyzeArgs,
+    game: TableGame,
+    position: &Position,
+    searcher: &mut Searcher<R>,
+) -> Result<(), String> {
+    if args.no_egdb {
+        return Ok(());
+    }
+    let pieces = position.occupied().count();
+    if let Some(tables) = crate::egdb::location::for_search(args.egdb_dir.as_ref(), pieces, game)? {
+        if pieces <= tables.max_pieces() {
+            let probe = tables.probe(position).map_err(|e| e.to_string())?;
+            let plies = probe.plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
+            say!(
+                "tablebase {}{plies} (perfect play; the 40-move count and repetitions are not counted)",
+                probe.value
+            );
+        }
+        searcher.set_endgame_tables(Some(std::sync::Arc::new(tables)));
+    }
+    Ok(())
+}
+
+/// `dama analyze --variant english|international`: the search alone (no book), with the endgame
+/// tables that `tables` attaches (English).
+fn run_variant<R: CliEval>(
+    args: &AnalyzeArgs,
+    tables: impl FnOnce(&R::Position, &mut Searcher<R>) -> Result<(), String>,
+) -> Result<(), String> {
     let eval = R::eval(&args.eval)?;
     let limits = limits(args)?;
     let mut position = R::parse_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
@@ -107,6 +142,7 @@ fn run_variant<R: CliEval>(args: &AnalyzeArgs) -> Result<(), String> {
         say!("no legal move: the side to move has lost");
         return Ok(());
     }
+    tables(&position, &mut searcher)?;
     let print = printer::<R>(&position, args.multipv > 1);
     let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
     match result.best_move {
@@ -157,20 +193,7 @@ fn run_italian(args: &AnalyzeArgs) -> Result<(), String> {
     if !args.no_book {
         super::book::print_book_moves(dama_book::default_book(), &position);
     }
-    if !args.no_egdb {
-        let pieces = position.occupied().count();
-        if let Some(tables) = crate::egdb::location::for_search(args.egdb_dir.as_ref(), pieces)? {
-            if pieces <= tables.max_pieces() {
-                let probe = tables.probe(&position).map_err(|e| e.to_string())?;
-                let plies = probe.plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
-                say!(
-                    "tablebase {}{plies} (perfect play; the 40-move count and repetitions are not counted)",
-                    probe.value
-                );
-            }
-            searcher.set_endgame_tables(Some(std::sync::Arc::new(tables)));
-        }
-    }
+    attach_tables(args, TableGame::Italian, &position, &mut searcher)?;
     let print = printer::<Italian>(&position, args.multipv > 1);
     let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
     match result.best_move {

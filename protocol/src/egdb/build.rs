@@ -1,8 +1,12 @@
-//! `dama egdb build`: every table with 2 to N pieces, with a progress bar per slice and overall.
+//! `dama egdb build`: every table of a game with 2 to N pieces, with a progress bar per slice and
+//! overall.
 
+use super::location::{label, table_game};
 use clap::Args;
-use dama_egdb::default_dir;
-use dama_egdb::{build, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES};
+use dama_egdb::{build_game, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES};
+use dama_egdb::{default_dir, game_dir};
+use dama_engine::variant::Variant;
+use dama_frontend::variant_arg::variant_parser;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -11,6 +15,10 @@ use std::time::{Duration, Instant};
 /// Arguments of `dama egdb build`.
 #[derive(Args, Debug)]
 pub struct BuildArgs {
+    /// The game: italian or english (their tables go in the table directory and in its
+    /// `english` subdirectory).
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
+    variant: Variant,
     /// Build every table with 2 to this many pieces.
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=MAX_BUILD_PIECES as i64))]
     pieces: u32,
@@ -32,12 +40,11 @@ fn style(template: &str) -> ProgressStyle {
 
 /// Runs `dama egdb build`.
 pub fn run(args: &BuildArgs) -> Result<(), String> {
-    let dir = args.dir.clone().unwrap_or_else(default_dir);
-    let options = BuildOptions {
-        dir: dir.clone(),
-        pieces: args.pieces,
-        distance_pieces: args.distance_pieces,
-    };
+    let game = table_game(args.variant)?;
+    let root = args.dir.clone().unwrap_or_else(default_dir);
+    let dir = game_dir(&root, game);
+    let options =
+        BuildOptions { dir: root, pieces: args.pieces, distance_pieces: args.distance_pieces };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
         .build()
@@ -59,7 +66,7 @@ pub fn run(args: &BuildArgs) -> Result<(), String> {
             }
         });
         let result = pool.install(|| {
-            build(&options, &progress, &mut |event| match event {
+            build_game(game, &options, &progress, &mut |event| match event {
                 BuildEvent::Plan { slices, .. } => overall.set_length(slices as u64),
                 BuildEvent::Started { slice, positions } => {
                     current.set_message(slice.to_string());
@@ -100,7 +107,8 @@ pub fn run(args: &BuildArgs) -> Result<(), String> {
         })
         .unwrap_or(0);
     say!(
-        "tables up to {} pieces in {}: {built} slices built ({bytes} bytes), {loaded} already there; {total} bytes on disk; {:.1} s",
+        "{}tables up to {} pieces in {}: {built} slices built ({bytes} bytes), {loaded} already there; {total} bytes on disk; {:.1} s",
+        label(game),
         args.pieces,
         dir.display(),
         started.elapsed().as_secs_f64()

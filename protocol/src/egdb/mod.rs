@@ -4,7 +4,12 @@
 //! dama egdb build --pieces 5 [--dir DIR] [--threads T]
 //! dama egdb probe --fen "W:WK1,K3:BK32" [--dir DIR]
 //! dama egdb probe --fen-file positions.txt
+//! dama egdb build --variant english --pieces 5
+//! dama egdb probe --variant english --fen "W:WK19,K23:BK32"
 //! ```
+//!
+//! Dama Italiana by default; `--variant english` for English draughts, whose tables go in the
+//! `english` subdirectory of the table directory.
 //!
 //! One module per subcommand; `location` finds the table directory and builds the small tables
 //! on first use.

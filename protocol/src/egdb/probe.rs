@@ -1,22 +1,27 @@
 //! `dama egdb probe`: the value of positions within the tables.
 
-use super::location;
+use super::location::{self, table_game};
 use clap::Args;
 use dama_egdb::Tablebase;
 use dama_engine::board8::fen::parse_fen;
+use dama_engine::variant::Variant;
+use dama_frontend::variant_arg::variant_parser;
 use std::path::PathBuf;
 
 /// Arguments of `dama egdb probe`.
 #[derive(Args, Debug)]
 pub struct ProbeArgs {
+    /// The game: italian or english.
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
+    variant: Variant,
     /// A position (PDN FEN).
     #[arg(long, conflicts_with = "fen_file", required_unless_present = "fen_file")]
     fen: Option<String>,
     /// A file with one FEN per line (blank lines and lines starting with `#` are skipped).
     #[arg(long)]
     fen_file: Option<PathBuf>,
-    /// The table directory (default: the cache directory, where the tables up to 4 pieces are
-    /// built on first use).
+    /// The table directory (default: the cache directory, where the game's tables up to 4
+    /// pieces are built on first use).
     #[arg(long)]
     dir: Option<PathBuf>,
 }
@@ -34,6 +39,7 @@ fn probe_line(tables: &Tablebase, fen: &str) -> Result<String, String> {
 /// Runs `dama egdb probe`. Every position is answered or reported; any failure makes the exit
 /// status nonzero.
 pub fn run(args: &ProbeArgs) -> Result<(), String> {
+    let game = table_game(args.variant)?;
     let lines: Vec<(usize, String)> = match (&args.fen, &args.fen_file) {
         (Some(fen), _) => vec![(0, fen.trim().to_string())],
         (None, Some(file)) => std::fs::read_to_string(file)
@@ -46,7 +52,7 @@ pub fn run(args: &ProbeArgs) -> Result<(), String> {
             .collect(),
         (None, None) => return Err("give --fen FEN or --fen-file FILE".into()),
     };
-    let tables = location::open(args.dir.as_ref())?;
+    let tables = location::open(args.dir.as_ref(), game)?;
     let mut failures = 0;
     for (number, fen) in &lines {
         match probe_line(&tables, fen) {

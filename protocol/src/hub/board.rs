@@ -134,7 +134,9 @@ impl<R: HubRules> Play for Board<R> {
     fn apply(&mut self, setting: &Setting, settings: &Settings) -> Result<(), String> {
         let Some(searcher) = self.searcher.as_mut() else {
             return match setting {
-                Setting::EgdbPath(_) | Setting::EgdbPieces(_) => open_tables(settings).map(|_| ()),
+                Setting::EgdbPath(_) | Setting::EgdbPieces(_) => {
+                    open_tables(settings, R::checked_tables()).map(|_| ())
+                }
                 Setting::Eval(_) | Setting::EvalFile(_) => {
                     R::eval(settings).map(|_| ()).map_err(|e| format!("set-param: {e}"))
                 }
@@ -153,10 +155,10 @@ impl<R: HubRules> Play for Board<R> {
                 searcher.set_options(settings.search.clone());
                 searcher.set_eval(eval);
             }
-            Setting::EgdbPath(_) | Setting::EgdbPieces(_) => {
-                open_tables(settings)?;
-                R::attach_tables(searcher, settings)?;
-            }
+            Setting::EgdbPath(_) | Setting::EgdbPieces(_) => match R::VARIANT.table_game() {
+                Some(_) => R::attach_tables(searcher, settings)?,
+                None => open_tables(settings, R::checked_tables()).map(|_| ())?,
+            },
             _ => {}
         }
         Ok(())

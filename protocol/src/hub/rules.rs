@@ -1,6 +1,6 @@
 //! The games the Hub plays, with what differs between them beyond the rules: the evaluation
-//! settings, endgame tables and the opening book (Italian only), and each game's place in
-//! [`AnyGame`].
+//! settings, endgame tables (Italian and English), the opening book (Italian only), and each
+//! game's place in [`AnyGame`].
 
 use super::game::{AnyGame, Game};
 use super::params::Settings;
@@ -14,14 +14,21 @@ use dama_engine::italian::{EvalOptions, Italian};
 use dama_engine::learned::{Features, LearnedChoice, LearnedEval};
 use dama_engine::rules::Rules;
 use dama_engine::search::Searcher;
+use dama_engine::tables::TableGame;
 use dama_engine::variant::Variant;
 use std::sync::Arc;
 
-/// The rules the Hub plays, with what differs between games beyond the rules: endgame tables and
-/// the opening book (Italian only) and the game's place in [`AnyGame`].
+/// The rules the Hub plays, with what differs between games beyond the rules: endgame tables
+/// (Italian and English), the opening book (Italian only) and the game's place in [`AnyGame`].
 pub trait HubRules: Rules {
     /// The variant these rules are.
     const VARIANT: Variant;
+
+    /// The tables whose settings (`egdb-path`, `egdb-pieces`) are checked when they change: the
+    /// game's own, Italian for a game without tables (as before other games had tables).
+    fn checked_tables() -> TableGame {
+        Self::VARIANT.table_game().unwrap_or(TableGame::Italian)
+    }
 
     /// The game, if `game` is one of these rules.
     fn game(game: AnyGame) -> Option<Game<Self>>;
@@ -59,7 +66,7 @@ impl HubRules for Italian {
     }
 
     fn attach_tables(searcher: &mut Searcher<Italian>, settings: &Settings) -> Result<(), String> {
-        open_tables(settings).map(|tables| searcher.set_endgame_tables(tables))
+        open_tables(settings, TableGame::Italian).map(|tables| searcher.set_endgame_tables(tables))
     }
 
     /// The choice among the moves within the book's score margin is weighted and seeded by the
@@ -91,6 +98,11 @@ impl HubRules for English {
             AnyGame::English(game) => Some(game),
             _ => None,
         }
+    }
+
+    /// English tables, in the `english` subdirectory of the table directory.
+    fn attach_tables(searcher: &mut Searcher<English>, settings: &Settings) -> Result<(), String> {
+        open_tables(settings, TableGame::English).map(|tables| searcher.set_endgame_tables(tables))
     }
 }
 
