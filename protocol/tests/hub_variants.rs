@@ -233,13 +233,21 @@ fn english_and_international_take_their_own_weights_files() {
             "set-param name=variant value=international",
             &format!("set-param name=eval-file value=\"{path}\""),
             "set-param name=eval value=learned",
+            "hub",
             "quit",
         ],
         0,
     );
     let errors: Vec<&String> = output.iter().filter(|l| l.starts_with("error")).collect();
-    assert_eq!(errors.len(), 2, "{output:#?}");
+    assert_eq!(errors.len(), 1, "{output:#?}");
+    let variants: Vec<&String> =
+        output.iter().filter(|l| l.starts_with("param name=variant value=")).collect();
+    assert!(variants[1].starts_with("param name=variant value=international "), "{output:#?}");
     assert!(errors[0].contains("holds weights for english, not international"), "{output:#?}");
-    assert!(errors[1].contains("international has no built-in learned weights"), "{output:#?}");
+    // International's own built-in weights stay in use.
+    let eval: Vec<&String> =
+        output.iter().filter(|l| l.starts_with("param name=eval value=")).collect();
+    assert_eq!(eval.len(), 2, "{output:#?}");
+    assert!(eval[1].starts_with("param name=eval value=learned "), "{output:#?}");
     let _ = std::fs::remove_file(english);
 }

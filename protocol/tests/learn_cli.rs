@@ -207,9 +207,5 @@ fn bad_inputs_are_refused_with_a_message() {
         &["bench", "--depth", "2", "--eval", "classic", "--eval-file", &garbage_arg],
         "--eval-file",
     );
-    refused(
-        &["selfplay", "--variant", "international", "--out", &out, "--eval", "learned"],
-        "international has no built-in learned weights yet",
-    );
     let _ = std::fs::remove_file(garbage);
 }

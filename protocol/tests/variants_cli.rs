@@ -191,10 +191,21 @@ fn analyze_searches_each_game() {
         run(&["analyze", "--variant", "international", "--moves", "32-28 20-26", "--depth", "3"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("move 2 is refused"), "{err}");
-    // International has its classic evaluation and learned weights only from a file, so far.
-    let (_, err, code) = run(&["analyze", "--variant", "international", "--eval", "learned"]);
-    assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("international has no built-in learned weights yet"), "{err}");
+    // International's default is its built-in learned weights (the same search as `--eval
+    // learned`); `classic` is its hand-set evaluation, which searches other nodes.
+    let nodes = |eval: &[&str]| {
+        let mut args = vec!["analyze", "--variant", "international", "--depth", "6"];
+        args.extend_from_slice(eval);
+        let (out, err, code) = run(&args);
+        assert_eq!(code, Some(0), "{err}");
+        let last = out.lines().rfind(|l| l.starts_with("depth  6/")).unwrap_or("");
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "nodes").expect("a depth 6 line with nodes");
+        words[at + 1].to_string()
+    };
+    let default = nodes(&[]);
+    assert_eq!(default, nodes(&["--eval", "learned"]));
+    assert_ne!(default, nodes(&["--eval", "classic"]));
 }
 
 #[test]

@@ -28,6 +28,11 @@ use super::position::Position;
 use super::rules::International;
 use crate::color::Color;
 use crate::learned::Features;
+use std::sync::{Arc, OnceLock};
+
+/// The weights built into the binary: trained on International self-play (docs/learning.md,
+/// "International draughts").
+pub const EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../weights/international.dwt");
 
 /// International draughts' learned evaluation.
 pub type LearnedEval = crate::learned::LearnedEval<International>;
@@ -297,6 +302,17 @@ impl Features for International {
         }
         w
     }
+
+    fn embedded() -> Option<Arc<LearnedEval>> {
+        static EMBEDDED: OnceLock<Arc<LearnedEval>> = OnceLock::new();
+        let weights = EMBEDDED.get_or_init(|| {
+            Arc::new(
+                LearnedEval::from_bytes(EMBEDDED_WEIGHTS)
+                    .expect("the embedded weights file is valid (checked by a test)"),
+            )
+        });
+        Some(weights.clone())
+    }
 }
 
 #[cfg(test)]
@@ -304,6 +320,13 @@ mod tests {
     use super::*;
     use crate::international::fen::parse_fen;
     use crate::learned::WeightsError;
+
+    #[test]
+    fn the_embedded_weights_load_and_prefer_material() {
+        let eval = International::embedded().expect("International has built-in weights");
+        let down = parse_fen("W:W32-50:B1-20").unwrap();
+        assert!(eval.evaluate(&down) < -50, "White to move, a man down");
+    }
 
     #[test]
     fn tables_describe_the_board() {
