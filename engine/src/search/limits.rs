@@ -205,9 +205,15 @@ impl TimeBudget {
             Some(_) => usable / (moves + 1),
             None => usable * 2 / 5,
         };
-        let hard = (soft * 4).min(hard_cap).max(soft.min(usable));
+        // Some clients (pydraughts, some GUIs) credit the increment after the move: then only
+        // what is on the clock now may be spent, and a short clock would fall with an increment
+        // counted in advance. No move takes more than two fifths of that either.
+        let on_clock = clock.time.saturating_sub(MOVE_OVERHEAD.min(clock.time / 5));
+        let hard_cap = hard_cap.min(on_clock * 2 / 5);
+        let hard = (soft * 4).min(hard_cap).max(soft.min(hard_cap));
         let floor = Duration::from_millis(1).min(usable);
-        TimeBudget { soft: soft.max(floor), hard: hard.max(floor), fixed: false }
+        let hard = hard.max(floor);
+        TimeBudget { soft: soft.max(floor).min(hard), hard, fixed: false }
     }
 }
 
@@ -235,6 +241,12 @@ mod tests {
                     assert!(b.soft <= b.hard, "{ms} {inc} {moves:?}: {b:?}");
                     assert!(
                         b.hard < Duration::from_millis(ms + inc),
+                        "{ms} {inc} {moves:?}: {b:?}"
+                    );
+                    // The increment may be credited only after the move.
+                    let now = Duration::from_millis(ms) * 2 / 5;
+                    assert!(
+                        b.hard <= now.max(Duration::from_millis(1)),
                         "{ms} {inc} {moves:?}: {b:?}"
                     );
                 }
