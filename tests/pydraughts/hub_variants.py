@@ -67,8 +67,10 @@ def random_opening(py_variant, rng):
 
 
 def play_game(players, board, control, stats):
-    """One game from `board`; returns (result, plies)."""
+    """One game from `board`; returns (result, plies, the lowest clock after a move and before its
+    increment, or None). A clock runs as a GUI's does: until the engine's `done` line arrives."""
     clocks = [control.get("time"), control.get("time")]
+    lowest = None
     while not board.is_over() and len(board.move_stack) < MAX_PLIES:
         side = 0 if board.turn == draughts.WHITE else 1
         engine = players[side]
@@ -84,27 +86,29 @@ def play_game(players, board, control, stats):
         except (KeyError, ValueError, IndexError) as error:
             stats["illegal"] += 1
             print(f"  ILLEGAL from {engine.name}: {engine.last_done!r} in {board.fen} ({error!r})")
-            return "illegal", len(board.move_stack)
-        spent = time.perf_counter() - started
+            return "illegal", len(board.move_stack), lowest
+        spent = engine.time_since(started)
         if move_key(move) not in legal:
             stats["illegal"] += 1
             print(f"  ILLEGAL from {engine.name}: {engine.last_done!r} in {board.fen}")
-            return "illegal", len(board.move_stack)
+            return "illegal", len(board.move_stack), lowest
         if clocks[side] is not None:
             if spent > clocks[side]:
                 stats["time losses"] += 1
                 print(f"  LOSS ON TIME by {engine.name}: {spent:.3f} s, {clocks[side]:.3f} s left")
-                return "time", len(board.move_stack)
+                return "time", len(board.move_stack), lowest
+            lowest = min(lowest if lowest is not None else clocks[side], clocks[side] - spent)
+            stats["lowest clock"] = min(stats["lowest clock"], lowest)
             clocks[side] += control["inc"] - spent
         board.push(move)
         stats["moves"] += 1
     winner = board.winner()
     result = {draughts.WHITE: "white won", draughts.BLACK: "black won", 0: "draw"}.get(winner, "unfinished")
-    return result, len(board.move_stack)
+    return result, len(board.move_stack), lowest
 
 
 def play_games(binary, py_variant, dama_name, count, rng, failures):
-    stats = {"illegal": 0, "time losses": 0, "moves": 0}
+    stats = {"illegal": 0, "time losses": 0, "moves": 0, "lowest clock": float("inf")}
     results = {}
     errors = 0
     for number in range(1, count + 1):
@@ -119,12 +123,13 @@ def play_games(binary, py_variant, dama_name, count, rng, failures):
             engine.init()
             players.append(engine)
         started = time.perf_counter()
-        result, plies = play_game(players, board, control, stats)
+        result, plies, lowest = play_game(players, board, control, stats)
         for engine in players:
             errors += close_engine(engine, failures)
         results[result] = results.get(result, 0) + 1
         print(f"{py_variant} game {number:2}: {label:17} opening {opening:24} {result:10} {plies:3} plies "
-              f"{time.perf_counter() - started:5.1f} s")
+              f"{time.perf_counter() - started:5.1f} s"
+              + (f", lowest clock {lowest:.3f} s" if lowest is not None else ""))
     return results, errors, stats
 
 
@@ -151,7 +156,8 @@ def main():
         failures.check(stats["illegal"] == 0, f"{py_variant}: {stats['illegal']} illegal moves")
         failures.check(stats["time losses"] == 0, f"{py_variant}: {stats['time losses']} losses on time")
         print(f"{py_variant}: {played} games {results}, {stats['moves']} moves checked, illegal moves "
-              f"{stats['illegal']}, protocol errors {errors}, losses on time {stats['time losses']}")
+              f"{stats['illegal']}, protocol errors {errors}, losses on time {stats['time losses']}, "
+              f"lowest clock {stats['lowest clock']:.3f} s")
     print(f"hub variants: {time.perf_counter() - started:.1f} s")
     if failures.messages:
         print(f"{len(failures.messages)} failures")
