@@ -72,12 +72,14 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     ) -> Option<TablebaseValue> {
         None
     }
-    /// Keeps the root moves that preserve the tables' value, for games that have tables.
+    /// Keeps the root moves that preserve the tables' value, for games that have tables, and
+    /// returns that value (`None`, all moves kept, when the tables do not hold the position).
     fn filter_root_moves(
         _tables: &dyn EndgameTables,
         _position: &Self::Position,
         _moves: &mut Vec<Self::Move>,
-    ) {
+    ) -> Option<TablebaseValue> {
+        None
     }
 
     // Text: not on the search's path.

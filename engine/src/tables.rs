@@ -182,4 +182,25 @@ mod tests {
         let kept: Vec<String> = moves.iter().map(path_notation).collect();
         assert_eq!(kept, ["3-6"]);
     }
+
+    #[test]
+    fn a_move_the_tables_leave_alone_is_played_with_their_score() {
+        use crate::history::GameHistory;
+        use crate::italian::Italian;
+        use crate::score::tablebase_score;
+        use crate::search::{SearchControl, SearchLimits, Searcher};
+        let root = parse_fen("W:WK1,K3:BK32").unwrap();
+        let mut searcher = Searcher::<Italian>::new(1, 1).unwrap();
+        searcher.set_endgame_tables(Some(std::sync::Arc::new(Fake)));
+        let history = GameHistory::new::<Italian>(&root);
+        let limits = SearchLimits::depth(6);
+        let result = searcher.search(&root, &history, &limits, &SearchControl::new(), |_| {});
+        assert_eq!(result.best_move.map(|m| path_notation(&m)).as_deref(), Some("3-6"));
+        assert_eq!(result.score, tablebase_score(TablebaseValue::Win, 0));
+        assert_eq!(result.lines[0].score, result.score);
+        // Without tables the same position is searched and scored by the search.
+        let mut plain = Searcher::<Italian>::new(1, 1).unwrap();
+        let result = plain.search(&root, &history, &limits, &SearchControl::new(), |_| {});
+        assert!(result.depth > 0 && result.score != tablebase_score(TablebaseValue::Win, 0));
+    }
 }

@@ -91,8 +91,12 @@ impl Rules for English {
         probe(TableGame::English, tables, position)
     }
 
-    fn filter_root_moves(tables: &dyn EndgameTables, position: &Position, moves: &mut Vec<Move>) {
-        filter_root_moves(TableGame::English, tables, position, moves);
+    fn filter_root_moves(
+        tables: &dyn EndgameTables,
+        position: &Position,
+        moves: &mut Vec<Move>,
+    ) -> Option<TablebaseValue> {
+        filter_root_moves(TableGame::English, tables, position, moves).map(|(value, _)| value)
     }
 
     fn start() -> Position {

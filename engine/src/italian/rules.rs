@@ -90,8 +90,12 @@ impl Rules for Italian {
         probe(TableGame::Italian, tables, position)
     }
 
-    fn filter_root_moves(tables: &dyn EndgameTables, position: &Position, moves: &mut Vec<Move>) {
-        filter_root_moves(TableGame::Italian, tables, position, moves);
+    fn filter_root_moves(
+        tables: &dyn EndgameTables,
+        position: &Position,
+        moves: &mut Vec<Move>,
+    ) -> Option<TablebaseValue> {
+        filter_root_moves(TableGame::Italian, tables, position, moves).map(|(value, _)| value)
     }
 
     fn start() -> Position {

@@ -38,7 +38,7 @@ pub use tt::{TableSizeError, TranspositionTable};
 use crate::history::GameHistory;
 use crate::movelist::List;
 use crate::rules::Rules;
-use crate::score::{is_decisive, plies_to_end, Score, INFINITY};
+use crate::score::{is_decisive, plies_to_end, tablebase_score, Score, INFINITY};
 use crate::tables::EndgameTables;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -158,25 +158,29 @@ impl<R: Rules> Searcher<R> {
         let mut list = List::new();
         R::generate(position, &mut list);
         let mut root_moves: Vec<R::Move> = list.to_vec();
-        let empty_result = |best: Option<R::Move>| SearchResult {
+        // Without a search: no move, or one move (the only legal one, or the only one that
+        // keeps the tables' value, whose score is then the tables').
+        let unsearched = |best: Option<R::Move>, score: Score| SearchResult {
             best_move: best,
             ponder_move: None,
-            score: 0,
+            score,
             depth: 0,
             nodes: 0,
             time: started.elapsed(),
             pv: best.into_iter().collect(),
-            lines: best.map(|m| Line { score: 0, pv: vec![m] }).into_iter().collect(),
+            lines: best.map(|m| Line { score, pv: vec![m] }).into_iter().collect(),
         };
         if root_moves.is_empty() {
             wait_if_unbounded(limits, control);
-            return empty_result(None);
+            return unsearched(None, 0);
         }
-        if let Some(tables) = &self.endgame {
-            R::filter_root_moves(tables.as_ref(), position, &mut root_moves);
-        }
+        let table_value = match &self.endgame {
+            Some(tables) => R::filter_root_moves(tables.as_ref(), position, &mut root_moves),
+            None => None,
+        };
         if root_moves.len() == 1 && !limits.infinite && !control.is_pondering() {
-            return empty_result(Some(root_moves[0]));
+            let score = table_value.map_or(0, |value| tablebase_score(value, 0));
+            return unsearched(Some(root_moves[0]), score);
         }
         self.tt.new_search();
         let shared: Shared<R> = Shared {
