@@ -23,7 +23,7 @@ use crate::color::Color;
 use crate::rules::Rules;
 use crate::score::Score;
 use std::marker::PhantomData;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A game's features for the learned evaluation.
 pub trait Features: Rules {
@@ -48,6 +48,21 @@ pub trait Features: Rules {
     fn embedded() -> Option<Arc<LearnedEval<Self>>> {
         None
     }
+}
+
+/// A game's built-in weights `bytes`, read into `cell` the first time (each game keeps its own
+/// cell: a static inside a generic function would be one for all games).
+pub fn read_embedded<R: Features>(
+    cell: &'static OnceLock<Arc<LearnedEval<R>>>,
+    bytes: &'static [u8],
+) -> Arc<LearnedEval<R>> {
+    cell.get_or_init(|| {
+        Arc::new(
+            LearnedEval::from_bytes(bytes)
+                .expect("the embedded weights file is valid (checked by a test)"),
+        )
+    })
+    .clone()
 }
 
 /// A game's choice between its hand-set evaluation (`None`) and learned weights: the

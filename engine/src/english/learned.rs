@@ -7,7 +7,7 @@ use crate::board8::features::{
     features, FEATURES, GUARD, KINGS, MEN, PATTERNS, PHASE_PIECES, RUNAWAY,
 };
 use crate::board8::position::Position;
-use crate::learned::Features;
+use crate::learned::{read_embedded, Features};
 use std::sync::{Arc, OnceLock};
 
 /// English draughts' learned evaluation.
@@ -50,13 +50,7 @@ impl Features for English {
 
     fn embedded() -> Option<Arc<LearnedEval>> {
         static EMBEDDED: OnceLock<Arc<LearnedEval>> = OnceLock::new();
-        let weights = EMBEDDED.get_or_init(|| {
-            Arc::new(
-                LearnedEval::from_bytes(EMBEDDED_WEIGHTS)
-                    .expect("the embedded weights file is valid (checked by a test)"),
-            )
-        });
-        Some(weights.clone())
+        Some(read_embedded(&EMBEDDED, EMBEDDED_WEIGHTS))
     }
 }
 

@@ -27,7 +27,7 @@
 use super::position::Position;
 use super::rules::International;
 use crate::color::Color;
-use crate::learned::Features;
+use crate::learned::{read_embedded, Features};
 use std::sync::{Arc, OnceLock};
 
 /// The weights built into the binary: trained on International self-play (docs/learning.md,
@@ -305,13 +305,7 @@ impl Features for International {
 
     fn embedded() -> Option<Arc<LearnedEval>> {
         static EMBEDDED: OnceLock<Arc<LearnedEval>> = OnceLock::new();
-        let weights = EMBEDDED.get_or_init(|| {
-            Arc::new(
-                LearnedEval::from_bytes(EMBEDDED_WEIGHTS)
-                    .expect("the embedded weights file is valid (checked by a test)"),
-            )
-        });
-        Some(weights.clone())
+        Some(read_embedded(&EMBEDDED, EMBEDDED_WEIGHTS))
     }
 }
 

@@ -7,7 +7,7 @@ use crate::board8::features::{
 };
 use crate::board8::position::Position;
 use crate::italian::Italian;
-use crate::learned::Features;
+use crate::learned::{read_embedded, Features};
 pub use crate::learned::{WeightsError, EVAL_LIMIT, SCALE};
 use std::sync::{Arc, OnceLock};
 
@@ -57,14 +57,7 @@ impl LearnedEval {
     /// The weights built into the binary, read once.
     pub fn embedded() -> Arc<LearnedEval> {
         static EMBEDDED: OnceLock<Arc<LearnedEval>> = OnceLock::new();
-        EMBEDDED
-            .get_or_init(|| {
-                Arc::new(
-                    LearnedEval::from_bytes(EMBEDDED_WEIGHTS)
-                        .expect("the embedded weights file is valid (checked by a test)"),
-                )
-            })
-            .clone()
+        read_embedded(&EMBEDDED, EMBEDDED_WEIGHTS)
     }
 }
 
