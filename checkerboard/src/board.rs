@@ -8,6 +8,7 @@
 //! this in the Italian numbering's bit layout, which is not the English board's geometry.)
 
 use crate::game::CbGame;
+pub use crate::game::Coor;
 use dama_engine::board8::bitboard::Bitboard;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::piece::Piece;
@@ -35,16 +36,6 @@ pub const CB_UNKNOWN: i32 = 3;
 
 /// CheckerBoard's board: `board[x][y]`.
 pub type CbBoard = [[i32; 8]; 8];
-
-/// A square's coordinates on CheckerBoard's board.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Coor {
-    /// The column, 0-7.
-    pub x: i32,
-    /// The row, 0-7.
-    pub y: i32,
-}
 
 /// The most squares `CBmove` can list (its arrays have 12 entries).
 pub const CB_MAX_STEPS: usize = 12;

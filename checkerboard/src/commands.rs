@@ -70,29 +70,25 @@ pub fn run<G: CbGame>(engine: &mut Engine<G>, command: &str) -> Reply {
 }
 
 fn about<G: CbGame>(engine: &Engine<G>) -> String {
-    let settings = if G::BOOK_AND_TABLES {
-        format!(
-            "Hash {} MiB, {} thread(s), book {}, endgame tables {}.",
-            engine.hash_mib(),
-            engine.threads(),
-            engine.book(),
-            engine.tables_text()
-        )
-    } else {
-        format!("Hash {} MiB, {} thread(s).", engine.hash_mib(), engine.threads())
-    };
+    let book = if G::HAS_BOOK { format!(", book {}", engine.book()) } else { String::new() };
+    let settings = format!(
+        "Hash {} MiB, {} thread(s){book}, endgame tables {}.",
+        engine.hash_mib(),
+        engine.threads(),
+        engine.tables_text()
+    );
     format!("Dama {}\n{}\n{settings}", env!("CARGO_PKG_VERSION"), G::DESCRIPTION)
 }
 
-/// Whether `setting` belongs to the book or the endgame tables, which a game without them does
-/// not have (`?` then, so CheckerBoard greys the options out).
-fn is_book_or_tables(setting: &str) -> bool {
-    matches!(setting, "book" | "dbpath" | "max_dbpieces")
+/// Whether `setting` is the book's, which a game without one does not have (`?` then, so
+/// CheckerBoard greys the option out).
+fn is_book(setting: &str) -> bool {
+    setting == "book"
 }
 
 fn get<G: CbGame>(engine: &mut Engine<G>, what: &str) -> Reply {
     let setting = what.split_whitespace().next().unwrap_or("");
-    if !G::BOOK_AND_TABLES && is_book_or_tables(setting) {
+    if !G::HAS_BOOK && is_book(setting) {
         return unknown();
     }
     match setting {
@@ -108,7 +104,7 @@ fn get<G: CbGame>(engine: &mut Engine<G>, what: &str) -> Reply {
 fn set<G: CbGame>(engine: &mut Engine<G>, what: &str) -> Reply {
     let (name, value) = what.split_once(char::is_whitespace).unwrap_or((what, ""));
     let value = value.trim();
-    if !G::BOOK_AND_TABLES && is_book_or_tables(name) {
+    if !G::HAS_BOOK && is_book(name) {
         return unknown();
     }
     let done = |result: Result<(), String>, text: String| match result {

@@ -8,11 +8,13 @@ use crate::request::{limits_for, progress_text, status_text, verdict, MoveAnswer
 use dama_engine::board8::fen::parse_fen;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
+use dama_engine::english::English;
 use dama_engine::history::GameHistory;
+use dama_engine::italian::Italian;
 use dama_engine::search::{SearchControl, SearchResult, Searcher, MAX_TABLE_MIB, MAX_THREADS};
 use dama_engine::tables::EndgameTables;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 /// The transposition table size at load, MiB.
@@ -41,6 +43,32 @@ pub struct Engine<G: CbGame> {
     game: Option<(Position, GameHistory)>,
 }
 
+/// A game with the library's one engine of it.
+pub trait LibraryEngine: CbGame {
+    /// The library's engine of this game, locked.
+    fn engine() -> MutexGuard<'static, Engine<Self>>;
+}
+
+/// Locks an engine, taking over a poisoned lock: a panic while the lock was held leaves the
+/// settings intact (the search state is rebuilt after a failed search).
+fn lock<G: CbGame>(engine: &'static OnceLock<Mutex<Engine<G>>>) -> MutexGuard<'static, Engine<G>> {
+    engine.get_or_init(|| Mutex::new(Engine::new())).lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl LibraryEngine for Italian {
+    fn engine() -> MutexGuard<'static, Engine<Italian>> {
+        static ENGINE: OnceLock<Mutex<Engine<Italian>>> = OnceLock::new();
+        lock(&ENGINE)
+    }
+}
+
+impl LibraryEngine for English {
+    fn engine() -> MutexGuard<'static, Engine<English>> {
+        static ENGINE: OnceLock<Mutex<Engine<English>>> = OnceLock::new();
+        lock(&ENGINE)
+    }
+}
+
 impl<G: CbGame> Default for Engine<G> {
     fn default() -> Engine<G> {
         Engine::new()
@@ -55,7 +83,7 @@ impl<G: CbGame> Engine<G> {
             searcher: None,
             hash_mib: DEFAULT_HASH_MIB,
             threads: 1,
-            book: if G::BOOK_AND_TABLES { DEFAULT_BOOK } else { 0 },
+            book: if G::HAS_BOOK { DEFAULT_BOOK } else { 0 },
             db_path: None,
             db_pieces: DEFAULT_DB_PIECES,
             tables: None,
@@ -116,7 +144,7 @@ impl<G: CbGame> Engine<G> {
 
     /// Sets the book: 0 off, 1 all kinds of moves, 2 good moves, 3 best moves only.
     pub fn set_book(&mut self, book: u32) -> Result<(), String> {
-        if !G::BOOK_AND_TABLES {
+        if !G::HAS_BOOK {
             return Err(format!("{} has no opening book", G::ENGINE_NAME));
         }
         if book > 3 {
@@ -138,9 +166,6 @@ impl<G: CbGame> Engine<G> {
 
     /// Opens the tables of `dir` (an empty path turns them off).
     pub fn set_db_path(&mut self, dir: &str) -> Result<(), String> {
-        if !G::BOOK_AND_TABLES {
-            return Err(format!("{} has no endgame tables", G::ENGINE_NAME));
-        }
         let dir = dir.trim();
         if dir.is_empty() {
             self.db_path = None;
@@ -159,9 +184,6 @@ impl<G: CbGame> Engine<G> {
 
     /// Limits the tables to `pieces` (0 turns them off).
     pub fn set_db_pieces(&mut self, pieces: u32) -> Result<(), String> {
-        if !G::BOOK_AND_TABLES {
-            return Err(format!("{} has no endgame tables", G::ENGINE_NAME));
-        }
         if pieces > 32 {
             return Err("max_dbpieces must be 0 to 32".to_string());
         }
@@ -179,7 +201,7 @@ impl<G: CbGame> Engine<G> {
         if pieces == 0 {
             return Ok(None);
         }
-        let mut tables = dama_egdb::Tablebase::open(dir)
+        let mut tables = dama_egdb::Tablebase::open_game(dir, G::GAME)
             .map_err(|e| format!("endgame tables in '{}': {e}", dir.display()))?;
         tables.limit_pieces(pieces);
         Ok(Some(Arc::new(tables)))
@@ -226,7 +248,7 @@ impl<G: CbGame> Engine<G> {
     /// book's best moves, 2 those within its usual margin, 1 within twice that.
     fn book_move(&self, position: &Position) -> Option<Move> {
         use rand::SeedableRng;
-        if !G::BOOK_AND_TABLES {
+        if !G::HAS_BOOK {
             return None;
         }
         let margin = match self.book {

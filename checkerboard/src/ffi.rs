@@ -9,7 +9,7 @@
 
 use crate::board::{CbBoard, CbMove, CB_UNKNOWN};
 use crate::commands;
-use crate::engine::is_legal;
+use crate::engine::{is_legal, LibraryEngine};
 use crate::game::CbGame;
 use crate::request::{apply_answer, MoveRequest};
 use std::ffi::{c_char, c_double, c_int, CStr};
@@ -53,7 +53,7 @@ unsafe fn read_c_string(text: *const c_char) -> String {
 /// # Safety
 /// As [`crate::getmove`].
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn getmove<G: CbGame>(
+pub unsafe fn getmove<G: LibraryEngine>(
     board: *mut [[c_int; 8]; 8],
     color: c_int,
     maxtime: c_double,
@@ -99,7 +99,7 @@ pub unsafe fn getmove<G: CbGame>(
 ///
 /// # Safety
 /// As [`crate::enginecommand`].
-pub unsafe fn enginecommand<G: CbGame>(command: *const c_char, reply: *mut c_char) -> c_int {
+pub unsafe fn enginecommand<G: LibraryEngine>(command: *const c_char, reply: *mut c_char) -> c_int {
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let text = read_c_string(command);
         // Commands that need no engine state do not wait for a search holding the engine.

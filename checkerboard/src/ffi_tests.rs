@@ -169,13 +169,18 @@ fn the_english_functions_answer_as_an_english_engine() {
     assert_eq!(english_command("get gametype"), (1, "21".to_string()));
     assert_eq!(english_command("name"), (1, "Dama English".to_string()));
     assert_eq!(english_command("get protocolversion"), (1, "2".to_string()));
-    // No book and no tables in English: CheckerBoard greys those options out.
-    for command in ["get book", "set book 2", "get dbpath", "set dbpath C:\\db", "get max_dbpieces"]
-    {
+    // No book in English: CheckerBoard greys the option out.
+    for command in ["get book", "set book 2"] {
         assert_eq!(english_command(command), (0, "?".to_string()), "{command}");
     }
+    // Endgame tables: a missing directory is refused and named, and nothing changes.
+    assert_eq!(english_command("get max_dbpieces"), (1, "6".to_string()));
+    let (ok, reply) = english_command("set dbpath /nonexistent/dama-english-tables");
+    assert!(ok == 0 && reply.contains("/nonexistent/dama-english-tables"), "{reply}");
+    assert_eq!(english_command("get dbpath"), (1, String::new()));
     let (ok, about) = english_command("about");
     assert!(ok == 1 && about.contains("English draughts"), "{about}");
+    assert!(about.contains("endgame tables none") && !about.contains(", book "), "{about}");
     // CheckerBoard's English start (black men on 1-12, Black to move): 7 moves.
     let (ok, reply) = english_command("get movelist B:W21-32:B1-12");
     assert_eq!(ok, 1);

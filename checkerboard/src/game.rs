@@ -1,9 +1,10 @@
 //! The games the library can play for CheckerBoard, and what differs between them at the
 //! interface: the game type `get gametype` answers, where CheckerBoard puts each square in its
-//! `board[x][y]`, the engine's name, whether Dama's opening book and endgame tables apply, and the
-//! library's one engine of the game.
+//! `board[x][y]` ([`Coor`]), the engine's name, and whether Dama's opening book applies (both
+//! games have endgame tables: [`TableRules`]). The library's one engine of each game is in
+//! [`crate::engine`].
 //!
-//! Both games use Dama's 8x8 [`Position`] and [`Move`], with the square numbers of the game being
+//! Both games use Dama's 8x8 `Position` and `Move`, with the square numbers of the game being
 //! played (English square 1 is not where Italian square 1 is). CheckerBoard's own conversions
 //! (`numbertocoors` / `coorstonumber` in its `cb_interface.h`) put square `n` on row
 //! `y = (n - 1) / 4` in both games, Black's men starting on rows 0-2; the column is
@@ -15,15 +16,20 @@
 //! The library serves one game, chosen when it is built ([`crate::Game`]): CheckerBoard sets its
 //! game type from the engine's `get gametype` answer, and passes no game to the engine.
 
-use crate::board::Coor;
-use crate::engine::Engine;
-use dama_engine::board8::moves::Move;
-use dama_engine::board8::position::Position;
+use dama_egdb::TableRules;
 use dama_engine::board8::square::Square;
 use dama_engine::english::English;
 use dama_engine::italian::Italian;
-use dama_engine::rules::Rules;
-use std::sync::{Mutex, MutexGuard, OnceLock};
+
+/// A square's coordinates on CheckerBoard's board.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Coor {
+    /// The column, 0-7.
+    pub x: i32,
+    /// The row, 0-7.
+    pub y: i32,
+}
 
 /// CheckerBoard's game type of English draughts (checkers).
 pub const GT_ENGLISH: i32 = 21;
@@ -31,25 +37,21 @@ pub const GT_ENGLISH: i32 = 21;
 pub const GT_ITALIAN: i32 = 22;
 
 /// A game as the CheckerBoard library plays it.
-pub trait CbGame: Rules<Position = Position, Move = Move> {
+pub trait CbGame: TableRules {
     /// `get gametype`'s answer.
     const GAME_TYPE: i32;
     /// The engine's name (`name`).
     const ENGINE_NAME: &'static str;
     /// What the engine plays, for `about`.
     const DESCRIPTION: &'static str;
-    /// Whether Dama's opening book and endgame tables are of this game (the `book`, `dbpath` and
-    /// `max_dbpieces` settings exist only then).
-    const BOOK_AND_TABLES: bool;
+    /// Whether Dama's opening book is of this game (the `book` setting exists only then).
+    const HAS_BOOK: bool;
 
     /// CheckerBoard's coordinates of `square`.
     fn coor(square: Square) -> Coor;
 
     /// The square at `coor`, if it is a playing (dark) square of the board.
     fn square_at(coor: Coor) -> Option<Square>;
-
-    /// The library's one engine of this game, locked.
-    fn engine() -> MutexGuard<'static, Engine<Self>>;
 }
 
 /// The row and column of `coor` as bytes, when both are on the board.
@@ -58,19 +60,13 @@ fn on_board(coor: Coor) -> Option<(u8, u8)> {
     (x < 8 && y < 8).then_some((y, x))
 }
 
-/// Locks an engine, taking over a poisoned lock: a panic while the lock was held leaves the
-/// settings intact (the search state is rebuilt after a failed search).
-fn lock<G: CbGame>(engine: &'static OnceLock<Mutex<Engine<G>>>) -> MutexGuard<'static, Engine<G>> {
-    engine.get_or_init(|| Mutex::new(Engine::new())).lock().unwrap_or_else(|e| e.into_inner())
-}
-
 impl CbGame for Italian {
     const GAME_TYPE: i32 = GT_ITALIAN;
     const ENGINE_NAME: &'static str = "Dama";
     const DESCRIPTION: &'static str =
         "An engine for Dama Italiana (FID rules): alpha-beta search, \
                                        a learned evaluation, an opening book and endgame tables.";
-    const BOOK_AND_TABLES: bool = true;
+    const HAS_BOOK: bool = true;
 
     /// Dama's own row and column of the square (row 0 holds squares 1-4; column 0 is the left
     /// edge seen from White).
@@ -82,20 +78,15 @@ impl CbGame for Italian {
         let (row, column) = on_board(coor)?;
         Square::from_row_column(row, column)
     }
-
-    fn engine() -> MutexGuard<'static, Engine<Italian>> {
-        static ENGINE: OnceLock<Mutex<Engine<Italian>>> = OnceLock::new();
-        lock(&ENGINE)
-    }
 }
 
 impl CbGame for English {
     const GAME_TYPE: i32 = GT_ENGLISH;
     const ENGINE_NAME: &'static str = "Dama English";
     const DESCRIPTION: &'static str = "An engine for English draughts (checkers): alpha-beta \
-                                       search and a hand-set evaluation; no opening book and no \
-                                       endgame tables.";
-    const BOOK_AND_TABLES: bool = false;
+                                       search, a learned evaluation and endgame tables; no \
+                                       opening book.";
+    const HAS_BOOK: bool = false;
 
     /// English square `n` stands one column to the right of Italian square `n` seen from White
     /// (its column is the Italian one with the lowest bit flipped), and CheckerBoard counts the
@@ -107,11 +98,6 @@ impl CbGame for English {
     fn square_at(coor: Coor) -> Option<Square> {
         let (row, x) = on_board(coor)?;
         Square::from_row_column(row, (7 - x) ^ 1)
-    }
-
-    fn engine() -> MutexGuard<'static, Engine<English>> {
-        static ENGINE: OnceLock<Mutex<Engine<English>>> = OnceLock::new();
-        lock(&ENGINE)
     }
 }
 

@@ -171,3 +171,30 @@ fn the_fortieth_quiet_move_is_a_draw() {
     engine.set_game_history(&shorter).unwrap();
     assert_eq!(play(&mut engine, &fen, 0.2).0, CB_UNKNOWN, "{fen}");
 }
+
+#[test]
+fn the_english_engine_probes_english_endgame_tables() {
+    use dama_egdb::{build, BuildOptions};
+    use std::sync::atomic::AtomicU64;
+    let dir = std::env::temp_dir().join(format!("dama-cb-english-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let options = BuildOptions { dir: dir.clone(), pieces: 4, distance_pieces: 4 };
+    build::<English>(&options, &AtomicU64::new(0), &mut |_| {}).unwrap();
+    let mut engine = Engine::<English>::new();
+    assert!(engine.set_db_path(&dir.display().to_string()).is_ok());
+    let about = engine.tables_text();
+    assert!(about.contains(&dir.display().to_string()) && about.contains("up to 6"), "{about}");
+    // The First Position with White to move: won (docs/egdb.md); the tables say so at once.
+    let board = english_board("W:WK19,K23:B12,K28");
+    let answer = engine.get_move(&board, &request(CB_WHITE, 0.1), &|| false, &mut |_| {}).unwrap();
+    assert_eq!(answer.verdict, damacb::board::CB_WIN, "{}", answer.status);
+    // An Italian engine's tables are another game's: the English directory is refused for it.
+    let mut italian = Engine::<Italian>::new();
+    let refused = italian.set_db_path(&dir.join("english").display().to_string()).unwrap_err();
+    assert!(refused.contains("English"), "{refused}");
+    // Off with max_dbpieces 0: the same position is no longer claimed won at once.
+    engine.set_db_pieces(0).unwrap();
+    assert!(engine.tables_text().contains("off"), "{}", engine.tables_text());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
