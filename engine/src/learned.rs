@@ -39,7 +39,18 @@ pub trait Features: Rules {
 
     /// Sends every feature of `position` to `sink` as (feature, value), from White's point of
     /// view; returns the phase, at most [`Features::PHASE_PIECES`].
-    fn features(position: &Self::Position, sink: impl FnMut(usize, i32)) -> i32;
+    #[inline(always)]
+    fn features(position: &Self::Position, sink: impl FnMut(usize, i32)) -> i32 {
+        Self::features_with(position, &Self::eval_acc(position), sink)
+    }
+
+    /// [`Features::features`] given the position's accumulator ([`Rules::eval_acc`]), which
+    /// holds what the features keep up to date move by move (the pattern indexes).
+    fn features_with(
+        position: &Self::Position,
+        acc: &Self::EvalAcc,
+        sink: impl FnMut(usize, i32),
+    ) -> i32;
 
     /// Starting weights for training, in hundredths of a man: material and little else.
     fn initial_weights() -> Vec<[f32; 2]>;
@@ -114,6 +125,20 @@ impl<R: Features> LearnedChoice<R> {
             None => classic(position),
         }
     }
+
+    /// [`LearnedChoice::evaluate`] given the position's accumulator ([`Rules::eval_acc`]).
+    #[inline(always)]
+    pub fn evaluate_with(
+        &self,
+        position: &R::Position,
+        acc: &R::EvalAcc,
+        classic: fn(&R::Position) -> Score,
+    ) -> Score {
+        match &self.learned {
+            Some(weights) => weights.evaluate_with(position, acc),
+            None => classic(position),
+        }
+    }
 }
 
 /// Weight units per hundredth of a man in the weights file and in [`LearnedEval`].
@@ -179,9 +204,10 @@ fn game_name(mark: u32) -> String {
 }
 
 /// Loaded weights of the game `R`: for each feature, its middle-game and end-game weight in
-/// 1/[`SCALE`] hundredths of a man.
+/// 1/[`SCALE`] hundredths of a man, as the file stores them (16 bits: half the cache lines of
+/// wider weights, for the pattern weights' random lookups).
 pub struct LearnedEval<R: Features> {
-    weights: Vec<[i32; 2]>,
+    weights: Vec<[i16; 2]>,
     rules: PhantomData<R>,
 }
 
@@ -234,7 +260,7 @@ impl<R: Features> LearnedEval<R> {
         if crc32fast::hash(&bytes[..expected - 4]) != word(expected - 4) {
             return Err(WeightsError::Checksum);
         }
-        let value = |at: usize| i16::from_le_bytes([bytes[at], bytes[at + 1]]) as i32;
+        let value = |at: usize| i16::from_le_bytes([bytes[at], bytes[at + 1]]);
         let weights = (0..R::FEATURES)
             .map(|f| {
                 let at = HEADER_BYTES + 4 * f;
@@ -275,14 +301,20 @@ impl<R: Features> LearnedEval<R> {
     /// The evaluation of `position` for the side to move, in hundredths of a man.
     #[inline]
     pub fn evaluate(&self, position: &R::Position) -> Score {
+        self.evaluate_with(position, &R::eval_acc(position))
+    }
+
+    /// [`LearnedEval::evaluate`] given the position's accumulator ([`Rules::eval_acc`]).
+    #[inline]
+    pub fn evaluate_with(&self, position: &R::Position, acc: &R::EvalAcc) -> Score {
         let (mut middle, mut end) = (0i32, 0i32);
         let weights = &self.weights;
         // Per feature at most 32 767 units times a count below 100, fewer than 60 features: the
         // sums fit in i32.
-        let phase = R::features(position, |feature, value| {
+        let phase = R::features_with(position, acc, |feature, value| {
             let pair = weights[feature];
-            middle += pair[0] * value;
-            end += pair[1] * value;
+            middle += i32::from(pair[0]) * value;
+            end += i32::from(pair[1]) * value;
         });
         // In i64: extreme weights must clamp, not overflow.
         let full = R::PHASE_PIECES;

@@ -46,6 +46,23 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     fn is_irreversible(position: &Self::Position, mv: &Self::Move) -> bool;
     /// Whether the side not to move would have a capture if it were its turn.
     fn opponent_can_capture(position: &Self::Position) -> bool;
+    /// Whether the side to move has a capture (and so must capture). The search asks this below
+    /// its horizon before listing any move; a game with a set-wise test overrides the default,
+    /// which lists the moves.
+    #[inline]
+    fn has_capture(position: &Self::Position) -> bool {
+        let mut list = List::new();
+        Self::generate(position, &mut list);
+        list.first().is_some_and(Self::is_capture)
+    }
+    /// Whether the side to move has any legal move (having none loses). Overridden like
+    /// [`Rules::has_capture`].
+    #[inline]
+    fn has_move(position: &Self::Position) -> bool {
+        let mut list = List::new();
+        Self::generate(position, &mut list);
+        !list.is_empty()
+    }
     /// The move in 15 bits for the transposition table (enough to find it again among the
     /// position's moves; the 16th bit is the table's own and is ignored).
     fn pack(mv: &Self::Move) -> u16;
@@ -54,6 +71,24 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// The static evaluation for the side to move, in hundredths of a man, by the evaluation
     /// `eval` selects.
     fn evaluate(position: &Self::Position, eval: &Self::Eval) -> Score;
+    /// What the evaluation keeps up to date move by move along the search path (the pattern
+    /// indexes of a learned evaluation), so that it is not read square by square at every leaf;
+    /// `()` for a game whose evaluation keeps nothing.
+    type EvalAcc: Copy + PartialEq + Debug + Send + Sync;
+    /// The accumulator of `position`, computed from scratch.
+    fn eval_acc(position: &Self::Position) -> Self::EvalAcc;
+    /// The accumulator after a move from `before` to `after`, from `before`'s (`acc`).
+    fn update_eval_acc(
+        acc: &Self::EvalAcc,
+        before: &Self::Position,
+        after: &Self::Position,
+    ) -> Self::EvalAcc;
+    /// [`Rules::evaluate`] of `position` given its accumulator `acc`
+    /// ([`Rules::eval_acc`]`(position)`): the same score, found faster.
+    #[inline(always)]
+    fn evaluate_with(position: &Self::Position, _acc: &Self::EvalAcc, eval: &Self::Eval) -> Score {
+        Self::evaluate(position, eval)
+    }
     /// The number of pieces on the board.
     fn piece_count(position: &Self::Position) -> u32;
     /// Whether the game has material counts ([`Rules::endgame_count`]): the game's history and

@@ -75,25 +75,16 @@ pub const FEATURES: usize = PATTERNS + WINDOWS * WINDOW_STATES;
 /// Pieces on the board from which the middle-game weights count fully.
 pub const PHASE_PIECES: i32 = 24;
 
-/// Padded-layout bit offset of each row's first square.
-const ROW_OFFSET: [u32; 8] = {
-    let mut offsets = [0u32; 8];
-    let mut row = 0;
-    while row < 8 {
-        offsets[row] = BIT_OF_SQUARE[row * 4] as u32;
-        row += 1;
-    }
-    offsets
-};
-
-/// A padded-layout board word as a 32-bit mask with bit `n - 1` for square `n`.
+/// A padded-layout board word as a 32-bit mask with bit `n - 1` for square `n`. The layout holds
+/// two rows in each 9 bits (4 squares, the ghost bit, 4 squares): the ghost bits go first, then
+/// the gap between each 8 squares and the next.
 #[inline]
 fn square_mask(bits: u64) -> u32 {
-    let mut mask = 0u32;
-    for (row, &offset) in ROW_OFFSET.iter().enumerate() {
-        mask |= (((bits >> offset) & 0xF) as u32) << (4 * row);
-    }
-    mask
+    const LOW_ROWS: u64 = 0xF | 0xF << 9 | 0xF << 18 | 0xF << 27;
+    const HIGH_ROWS: u64 = LOW_ROWS << 4;
+    let pairs = bits & LOW_ROWS | (bits >> 1) & HIGH_ROWS;
+    (pairs & 0xFF | (pairs >> 1) & 0xFF00 | (pairs >> 2) & 0xFF_0000 | (pairs >> 3) & 0xFF00_0000)
+        as u32
 }
 
 /// For each square index, the squares ahead of a man there (towards row 0) from which an enemy
@@ -150,13 +141,13 @@ const LEFT_HALF: u32 = {
     mask
 };
 
-/// The base-3 value of each 8-bit set: bit i contributes 3^i.
-const TERNARY: [u16; 256] = {
-    let mut table = [0u16; 256];
+/// The base-3 value of each 4-bit set: bit i contributes 3^i.
+const TERNARY4: [u8; 16] = {
+    let mut table = [0u8; 16];
     let mut bits = 0;
-    while bits < 256 {
-        let (mut value, mut power, mut i) = (0u16, 1u16, 0);
-        while i < 8 {
+    while bits < 16 {
+        let (mut value, mut power, mut i) = (0u8, 1u8, 0);
+        while i < 4 {
             if bits & (1 << i) != 0 {
                 value += power;
             }
@@ -169,14 +160,48 @@ const TERNARY: [u16; 256] = {
     table
 };
 
-/// The 8 squares of window (`row`, `column`) as bits 0..8: two per row, top row first.
-#[inline]
-fn window_bits(mask: u32, row: u32, column: u32) -> usize {
-    let mut bits = 0u32;
-    for i in 0..4 {
-        bits |= ((mask >> (4 * (row + i) + column)) & 3) << (2 * i);
+/// For a row's base-3 value (its 4 squares each empty 0, own man 1, enemy man 2: 0..81) and a
+/// window column c (0..3), the base-3 value of the row's squares c and c + 1 (0..9).
+const ROW_DIGITS: [[u8; 81]; 3] = {
+    let mut table = [[0u8; 81]; 3];
+    let mut c = 0;
+    while c < 3 {
+        let mut value = 0;
+        while value < 81 {
+            let mut shifted = value;
+            let mut i = 0;
+            while i < c {
+                shifted /= 3;
+                i += 1;
+            }
+            table[c][value] = (shifted % 9) as u8;
+            value += 1;
+        }
+        c += 1;
     }
-    bits as usize
+    table
+};
+
+/// The base-3 index of every pattern window of a view, window k at `k`: the 8 squares of the
+/// window (two per row, top row first, each empty 0, own man 1, enemy man 2) read as a base-3
+/// number, the first square the lowest digit.
+#[inline(always)]
+fn window_indexes(men: u32, enemy_men: u32) -> [u16; WINDOWS] {
+    // Each row's own base-3 value, then each row's two squares under each window column.
+    let mut digits = [[0u16; 8]; 3];
+    for row in 0..8 {
+        let value = TERNARY4[(men >> (4 * row) & 15) as usize] as usize
+            + 2 * TERNARY4[(enemy_men >> (4 * row) & 15) as usize] as usize;
+        for (column, d) in digits.iter_mut().enumerate() {
+            d[row] = ROW_DIGITS[column][value] as u16;
+        }
+    }
+    let mut indexes = [0u16; WINDOWS];
+    for (window, index) in indexes.iter_mut().enumerate() {
+        let (row, d) = (2 * (window / 3), &digits[window % 3]);
+        *index = d[row] + 9 * d[row + 1] + 81 * d[row + 2] + 729 * d[row + 3];
+    }
+    indexes
 }
 
 /// One side's view: its men and kings and the enemy's, turned so that its men move to row 0.
@@ -194,6 +219,7 @@ fn view_features(
     pieces: i32,
     lead: i32,
     sign: i32,
+    windows: &[u16],
     sink: &mut impl FnMut(usize, i32),
 ) {
     let own = view.men | view.kings;
@@ -259,11 +285,8 @@ fn view_features(
             sink(HUNT_CENTRE, sign * centre);
         }
     }
-    for window in 0..WINDOWS as u32 {
-        let (row, column) = (2 * (window / 3), window % 3);
-        let index = TERNARY[window_bits(view.men, row, column)] as usize
-            + 2 * TERNARY[window_bits(view.enemy_men, row, column)] as usize;
-        sink(PATTERNS + WINDOW_STATES * window as usize + index, sign);
+    for (window, &index) in windows.iter().enumerate() {
+        sink(PATTERNS + WINDOW_STATES * window + index as usize, sign);
     }
 }
 
@@ -271,25 +294,22 @@ fn view_features(
 /// White's view counts positive, Black's negative, and [`MOVE`] is +1 with White to move, -1 with
 /// Black. Returns the phase: pieces on the board, at most [`PHASE_PIECES`].
 #[inline(always)]
-pub fn features(position: &Position, mut sink: impl FnMut(usize, i32)) -> i32 {
-    let kings = position.kings().bits();
-    let white = position.pieces(Color::White).bits();
-    let black = position.pieces(Color::Black).bits();
-    let (white_men, white_kings) = (square_mask(white & !kings), square_mask(white & kings));
-    let (black_men, black_kings) = (square_mask(black & !kings), square_mask(black & kings));
-    let pieces = (white_men | white_kings | black_men | black_kings).count_ones() as i32;
-    let lead = 2 * (white_men.count_ones() as i32 - black_men.count_ones() as i32)
-        + 3 * (white_kings.count_ones() as i32 - black_kings.count_ones() as i32);
-    let white_view =
-        View { men: white_men, kings: white_kings, enemy_men: black_men, enemy_kings: black_kings };
-    let black_view = View {
-        men: black_men.reverse_bits(),
-        kings: black_kings.reverse_bits(),
-        enemy_men: white_men.reverse_bits(),
-        enemy_kings: white_kings.reverse_bits(),
-    };
-    view_features(&white_view, pieces, lead, 1, &mut sink);
-    view_features(&black_view, pieces, -lead, -1, &mut sink);
+pub fn features(position: &Position, sink: impl FnMut(usize, i32)) -> i32 {
+    features_with(position, &windows(position), sink)
+}
+
+/// [`features`] with the pattern indexes given: `windows` must be [`windows`]`(position)`, as
+/// the search keeps it up to date with [`update_windows`].
+#[inline(always)]
+pub fn features_with(
+    position: &Position,
+    windows: &Windows,
+    mut sink: impl FnMut(usize, i32),
+) -> i32 {
+    let views = Views::of(position);
+    let (white_windows, black_windows) = windows.split_at(WINDOWS);
+    view_features(&views.white, views.pieces, views.lead, 1, white_windows, &mut sink);
+    view_features(&views.black, views.pieces, -views.lead, -1, black_windows, &mut sink);
     sink(
         MOVE,
         match position.side_to_move() {
@@ -297,13 +317,151 @@ pub fn features(position: &Position, mut sink: impl FnMut(usize, i32)) -> i32 {
             Color::Black => -1,
         },
     );
-    pieces.min(PHASE_PIECES)
+    views.pieces.min(PHASE_PIECES)
+}
+
+/// Both sides' views of a position, with the pieces on the board and White's material lead.
+struct Views {
+    white: View,
+    black: View,
+    pieces: i32,
+    lead: i32,
+}
+
+impl Views {
+    #[inline(always)]
+    fn of(position: &Position) -> Views {
+        let kings = position.kings().bits();
+        let white = position.pieces(Color::White).bits();
+        let black = position.pieces(Color::Black).bits();
+        let (white_men, white_kings) = (square_mask(white & !kings), square_mask(white & kings));
+        let (black_men, black_kings) = (square_mask(black & !kings), square_mask(black & kings));
+        let pieces = (white_men | white_kings | black_men | black_kings).count_ones() as i32;
+        let lead = 2 * (white_men.count_ones() as i32 - black_men.count_ones() as i32)
+            + 3 * (white_kings.count_ones() as i32 - black_kings.count_ones() as i32);
+        Views {
+            white: View {
+                men: white_men,
+                kings: white_kings,
+                enemy_men: black_men,
+                enemy_kings: black_kings,
+            },
+            black: View {
+                men: black_men.reverse_bits(),
+                kings: black_kings.reverse_bits(),
+                enemy_men: white_men.reverse_bits(),
+                enemy_kings: white_kings.reverse_bits(),
+            },
+            pieces,
+            lead,
+        }
+    }
+}
+
+/// The pattern indexes of a position: White's view's [`WINDOWS`] windows, then Black's. The
+/// search keeps them up to date move by move ([`update_windows`]) instead of reading the windows
+/// square by square at every evaluation.
+pub type Windows = [u16; 2 * WINDOWS];
+
+/// The pattern indexes of `position`, read square by square.
+pub fn windows(position: &Position) -> Windows {
+    let views = Views::of(position);
+    let mut windows = [0u16; 2 * WINDOWS];
+    windows[..WINDOWS].copy_from_slice(&window_indexes(views.white.men, views.white.enemy_men));
+    windows[WINDOWS..].copy_from_slice(&window_indexes(views.black.men, views.black.enemy_men));
+    windows
+}
+
+/// What a man adds to each pattern index, for a White (0) or Black (1) man on each bit of the
+/// padded layout: in its own side's view it counts 1 in the base-3 digit of its square, in the
+/// other side's view (the board turned, square index s becoming 31 - s) 2.
+static MAN_DELTAS: [[Windows; 64]; 2] = {
+    let mut table = [[[0u16; 2 * WINDOWS]; 64]; 2];
+    let mut s = 0;
+    while s < 32 {
+        let bit = BIT_OF_SQUARE[s] as usize;
+        let mut window = 0;
+        while window < WINDOWS {
+            if let Some(power) = window_power(window, s) {
+                table[0][bit][window] = power;
+                table[1][bit][window] = 2 * power;
+            }
+            if let Some(power) = window_power(window, 31 - s) {
+                table[0][bit][WINDOWS + window] = 2 * power;
+                table[1][bit][WINDOWS + window] = power;
+            }
+            window += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// The weight 3^i of square index `s` in window `window` (i its place among the window's 8
+/// squares), or `None` when the window does not cover it.
+const fn window_power(window: usize, s: usize) -> Option<u16> {
+    let (top, column) = (2 * (window / 3), window % 3);
+    let (row, place) = (s / 4, s % 4);
+    if row < top || row >= top + 4 || place < column || place > column + 1 {
+        return None;
+    }
+    let mut power = 1u16;
+    let mut i = 0;
+    while i < 2 * (row - top) + place - column {
+        power *= 3;
+        i += 1;
+    }
+    Some(power)
+}
+
+/// The pattern indexes after a move from `before` to `after`, from `before`'s: only the squares
+/// whose men changed (the mover's start and end, the men it took) are read. Wrapping arithmetic:
+/// every index goes back into range once all changes are applied.
+#[inline]
+pub fn update_windows(windows: &Windows, before: &Position, after: &Position) -> Windows {
+    let mut windows = *windows;
+    for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        let (was, is) = (before.men(color).bits(), after.men(color).bits());
+        let mut gone = was & !is;
+        while gone != 0 {
+            let delta = &MAN_DELTAS[side][gone.trailing_zeros() as usize];
+            gone &= gone - 1;
+            for (w, d) in windows.iter_mut().zip(delta) {
+                *w = w.wrapping_sub(*d);
+            }
+        }
+        let mut came = is & !was;
+        while came != 0 {
+            let delta = &MAN_DELTAS[side][came.trailing_zeros() as usize];
+            came &= came - 1;
+            for (w, d) in windows.iter_mut().zip(delta) {
+                *w = w.wrapping_add(*d);
+            }
+        }
+    }
+    windows
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board8::fen::parse_fen;
+
+    #[test]
+    fn square_masks_read_every_square_of_the_layout() {
+        for s in 0..32 {
+            assert_eq!(square_mask(1 << BIT_OF_SQUARE[s]), 1 << s, "square index {s}");
+        }
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..10_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mask = seed as u32;
+            let bits = (0..32).filter(|s| mask >> s & 1 != 0).map(|s| 1u64 << BIT_OF_SQUARE[s]);
+            assert_eq!(square_mask(bits.sum()), mask);
+        }
+    }
 
     #[test]
     fn square_masks_match_the_slow_conversion() {
@@ -314,6 +472,39 @@ mod tests {
                 assert_eq!(square_mask(b.bits()), b.to_square_mask(), "{fen}");
             }
         }
+    }
+
+    /// The window's index read square by square: the definition [`window_indexes`] computes.
+    fn slow_window_index(men: u32, enemy_men: u32, window: usize) -> usize {
+        let (row, column) = (2 * (window / 3), window % 3);
+        let (mut index, mut power) = (0, 1);
+        for i in 0..4 {
+            for j in 0..2 {
+                let square = 4 * (row + i) + column + j;
+                index += power * ((men >> square & 1) + 2 * (enemy_men >> square & 1)) as usize;
+                power *= 3;
+            }
+        }
+        index
+    }
+
+    #[test]
+    fn window_indexes_read_each_square_of_the_window() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let (a, b) = (seed as u32, (seed >> 32) as u32);
+            let (men, enemy_men) = (a & !b, b & !a);
+            let fast = window_indexes(men, enemy_men);
+            for (window, &index) in fast.iter().enumerate() {
+                assert_eq!(index as usize, slow_window_index(men, enemy_men, window));
+            }
+        }
+        let full = window_indexes(u32::MAX, 0);
+        assert!(full.iter().all(|&i| i as usize == (WINDOW_STATES - 1) / 2));
+        assert!(window_indexes(0, u32::MAX).iter().all(|&i| i as usize == WINDOW_STATES - 1));
     }
 
     #[test]

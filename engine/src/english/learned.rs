@@ -4,7 +4,7 @@
 
 use super::English;
 use crate::board8::features::{
-    features, FEATURES, GUARD, KINGS, MEN, PATTERNS, PHASE_PIECES, RUNAWAY,
+    features_with, Windows, FEATURES, GUARD, KINGS, MEN, PATTERNS, PHASE_PIECES, RUNAWAY,
 };
 use crate::board8::position::Position;
 use crate::learned::{read_embedded, Features};
@@ -24,8 +24,8 @@ impl Features for English {
     const WEIGHTS_GAME: u32 = 21;
 
     #[inline(always)]
-    fn features(position: &Position, sink: impl FnMut(usize, i32)) -> i32 {
-        features(position, sink)
+    fn features_with(position: &Position, acc: &Windows, sink: impl FnMut(usize, i32)) -> i32 {
+        features_with(position, acc, sink)
     }
 
     /// Close to the basic evaluation ([`super::evaluate`]): men 100, kings 130, a runaway man

@@ -1,9 +1,10 @@
 //! English draughts as the search and the front ends play it: the [`Rules`] implementation.
 
 use super::eval::evaluate;
-use super::movegen::{generate, has_capture};
+use super::movegen::{count_moves, generate, has_capture};
 use super::paths::legal_moves;
 use super::start;
+use crate::board8::features::{update_windows, windows, Windows};
 use crate::board8::fen::{parse_fen, to_fen};
 use crate::board8::hubpos::{parse_hub_position, to_hub_position};
 use crate::board8::moves::Move;
@@ -67,6 +68,16 @@ impl Rules for English {
     }
 
     #[inline]
+    fn has_capture(position: &Position) -> bool {
+        has_capture(position)
+    }
+
+    #[inline]
+    fn has_move(position: &Position) -> bool {
+        count_moves(position, false) > 0
+    }
+
+    #[inline]
     fn pack(mv: &Move) -> u16 {
         mv.packed()
     }
@@ -79,6 +90,23 @@ impl Rules for English {
     #[inline]
     fn evaluate(position: &Position, eval: &LearnedChoice<English>) -> Score {
         eval.evaluate(position, evaluate)
+    }
+
+    type EvalAcc = Windows;
+
+    #[inline(always)]
+    fn eval_acc(position: &Position) -> Windows {
+        windows(position)
+    }
+
+    #[inline(always)]
+    fn update_eval_acc(acc: &Windows, before: &Position, after: &Position) -> Windows {
+        update_windows(acc, before, after)
+    }
+
+    #[inline(always)]
+    fn evaluate_with(position: &Position, acc: &Windows, eval: &LearnedChoice<English>) -> Score {
+        eval.evaluate_with(position, acc, evaluate)
     }
 
     fn piece_count(position: &Position) -> u32 {

@@ -5,7 +5,8 @@ use super::counts::endgame_count;
 use super::eval::evaluate;
 use super::fen::{parse_fen, to_fen, to_hub_position};
 use super::geometry::{bit, SQUARES};
-use super::movegen::generate;
+use super::learned::{update_windows, windows, Windows};
+use super::movegen::{count_moves, generate};
 use super::moves::Move;
 use super::position::Position;
 use crate::color::Color;
@@ -63,6 +64,16 @@ impl Rules for International {
     }
 
     #[inline]
+    fn has_capture(position: &Position) -> bool {
+        position.has_capture()
+    }
+
+    #[inline]
+    fn has_move(position: &Position) -> bool {
+        count_moves(position) > 0
+    }
+
+    #[inline]
     fn pack(mv: &Move) -> u16 {
         let hash = (mv.captured.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61) as u16;
         u16::from(mv.from) | u16::from(mv.to) << 6 | hash << 12
@@ -76,6 +87,27 @@ impl Rules for International {
     #[inline]
     fn evaluate(position: &Position, eval: &LearnedChoice<International>) -> Score {
         eval.evaluate(position, evaluate)
+    }
+
+    type EvalAcc = Windows;
+
+    #[inline(always)]
+    fn eval_acc(position: &Position) -> Windows {
+        windows(position)
+    }
+
+    #[inline(always)]
+    fn update_eval_acc(acc: &Windows, before: &Position, after: &Position) -> Windows {
+        update_windows(acc, before, after)
+    }
+
+    #[inline(always)]
+    fn evaluate_with(
+        position: &Position,
+        acc: &Windows,
+        eval: &LearnedChoice<International>,
+    ) -> Score {
+        eval.evaluate_with(position, acc, evaluate)
     }
 
     fn piece_count(position: &Position) -> u32 {

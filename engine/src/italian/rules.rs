@@ -5,6 +5,7 @@
 use super::capture::PathMode;
 use super::eval::EvalOptions;
 use super::notation::{hub_notation, parse_move, path_notation};
+use crate::board8::features::{update_windows, windows, Windows};
 use crate::board8::fen::{parse_fen, to_fen};
 use crate::board8::hubpos::{parse_hub_position, to_hub_position};
 use crate::board8::moves::Move;
@@ -66,6 +67,16 @@ impl Rules for Italian {
     }
 
     #[inline(always)]
+    fn has_capture(position: &Position) -> bool {
+        position.has_capture()
+    }
+
+    #[inline(always)]
+    fn has_move(position: &Position) -> bool {
+        position.has_legal_move()
+    }
+
+    #[inline(always)]
     fn pack(mv: &Move) -> u16 {
         mv.packed()
     }
@@ -78,6 +89,23 @@ impl Rules for Italian {
     #[inline(always)]
     fn evaluate(position: &Position, eval: &EvalOptions) -> Score {
         eval.evaluate(position)
+    }
+
+    type EvalAcc = Windows;
+
+    #[inline(always)]
+    fn eval_acc(position: &Position) -> Windows {
+        windows(position)
+    }
+
+    #[inline(always)]
+    fn update_eval_acc(acc: &Windows, before: &Position, after: &Position) -> Windows {
+        update_windows(acc, before, after)
+    }
+
+    #[inline(always)]
+    fn evaluate_with(position: &Position, acc: &Windows, eval: &EvalOptions) -> Score {
+        eval.evaluate_with(position, acc)
     }
 
     #[inline(always)]

@@ -6,8 +6,10 @@
 //! same position, or else the one least worth keeping by depth and age.
 //!
 //! The memory is an anonymous mapping: the operating system hands out zeroed pages only when they
-//! are first touched, so making a table of any size is instant and costs no memory up front, and
-//! clearing a large table maps fresh pages instead of writing zeros over the old ones.
+//! are first touched, so making a table of any size is instant and costs no memory up front.
+//! Clearing is instant too: each entry carries the table's clear count (its epoch) when it was
+//! written, and an entry of another epoch is empty to every probe and store, exactly as a zeroed
+//! one. Only when the 16-bit count wraps are the pages really emptied.
 //!
 //! ```text
 //! data bit layout
@@ -16,7 +18,7 @@
 //! 32..40  depth (u8)
 //! 40..42  bound (0 none, 1 upper, 2 lower, 3 exact)
 //! 42..48  age (6 bits, the search generation)
-//! 48..64  static evaluation (i16)
+//! 48..64  epoch (the table's clear count when the entry was written)
 //! ```
 
 use crate::score::Score;
@@ -64,8 +66,6 @@ pub struct TableEntry {
     pub depth: u8,
     /// The kind of bound the score is.
     pub bound: Bound,
-    /// The static evaluation of the position.
-    pub eval: Score,
 }
 
 const BUCKET_ENTRIES: usize = 4;
@@ -96,9 +96,11 @@ pub struct TranspositionTable {
     memory: MmapMut,
     len: usize,
     age: AtomicU8,
+    /// Clears since the pages were last emptied: entries of another epoch are empty.
+    epoch: u16,
 }
 
-/// Tables up to this size are cleared by writing zeros; larger ones get fresh pages.
+/// Tables up to this size are emptied by writing zeros; larger ones get fresh pages.
 const CLEAR_IN_PLACE_BYTES: usize = 64 << 20;
 
 impl TranspositionTable {
@@ -113,7 +115,8 @@ impl TranspositionTable {
             return Err(error);
         }
         let len = ((mib << 20) / std::mem::size_of::<Bucket>()).max(1);
-        Ok(TranspositionTable { memory: map_zeroed(len).ok_or(error)?, len, age: AtomicU8::new(0) })
+        let memory = map_zeroed(len).ok_or(error)?;
+        Ok(TranspositionTable { memory, len, age: AtomicU8::new(0), epoch: 0 })
     }
 
     fn buckets(&self) -> &[Bucket] {
@@ -127,10 +130,20 @@ impl TranspositionTable {
         self.len * std::mem::size_of::<Bucket>()
     }
 
-    /// Empties the table (a new game): a small table is zeroed, a large one gets fresh pages
-    /// (its old pages are returned to the operating system).
+    /// Empties the table (a new game) at once: a new epoch leaves every entry written before
+    /// it unseen. Once in 65 536 clears the epoch wraps and the pages are really emptied (see
+    /// [`TranspositionTable::empty_pages`]).
     pub fn clear(&mut self) {
         self.age.store(0, Ordering::Relaxed);
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.empty_pages();
+        }
+    }
+
+    /// Empties the pages themselves: a small table is zeroed, a large one gets fresh pages (its
+    /// old pages are returned to the operating system).
+    fn empty_pages(&mut self) {
         if self.size_bytes() > CLEAR_IN_PLACE_BYTES {
             if let Some(fresh) = map_zeroed(self.len) {
                 self.memory = fresh;
@@ -163,24 +176,21 @@ impl TranspositionTable {
         for i in 0..BUCKET_ENTRIES {
             let check = bucket.words[2 * i].load(Ordering::Relaxed);
             let data = bucket.words[2 * i + 1].load(Ordering::Relaxed);
-            if data != 0 && check ^ data == key {
+            if self.holds(data) && check ^ data == key {
                 return Some(unpack(data));
             }
         }
         None
     }
 
+    /// Whether an entry's data word holds an entry of this epoch (else the entry is empty).
+    #[inline(always)]
+    fn holds(&self, data: u64) -> bool {
+        data != 0 && (data >> 48) as u16 == self.epoch
+    }
+
     /// Stores a search result for `key`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        key: u64,
-        best_move: PackedMove,
-        score: Score,
-        depth: u8,
-        bound: Bound,
-        eval: Score,
-    ) {
+    pub fn store(&self, key: u64, best_move: PackedMove, score: Score, depth: u8, bound: Bound) {
         let age = self.age.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
         let mut victim = 0;
@@ -188,8 +198,8 @@ impl TranspositionTable {
         for i in 0..BUCKET_ENTRIES {
             let check = bucket.words[2 * i].load(Ordering::Relaxed);
             let data = bucket.words[2 * i + 1].load(Ordering::Relaxed);
-            if data == 0 || check ^ data == key {
-                if data != 0 {
+            if !self.holds(data) || check ^ data == key {
+                if self.holds(data) {
                     let old = unpack(data);
                     // Keep a deeper result of this position unless the new one is exact.
                     if bound != Bound::Exact
@@ -215,7 +225,7 @@ impl TranspositionTable {
             // Keep the move of an earlier search of the same position.
             let check = bucket.words[2 * victim].load(Ordering::Relaxed);
             let data = bucket.words[2 * victim + 1].load(Ordering::Relaxed);
-            if data != 0 && check ^ data == key {
+            if self.holds(data) && check ^ data == key {
                 best = PackedMove(data as u16);
             }
         }
@@ -224,7 +234,7 @@ impl TranspositionTable {
             | (depth as u64) << 32
             | (bound as u64) << 40
             | (age as u64 & 63) << 42
-            | (eval.clamp(-32_000, 32_000) as i16 as u16 as u64) << 48;
+            | (self.epoch as u64) << 48;
         bucket.words[2 * victim].store(key ^ data, Ordering::Relaxed);
         bucket.words[2 * victim + 1].store(data, Ordering::Relaxed);
     }
@@ -239,7 +249,7 @@ impl TranspositionTable {
             for i in 0..BUCKET_ENTRIES {
                 let data = bucket.words[2 * i + 1].load(Ordering::Relaxed);
                 seen += 1;
-                if data != 0 && (data >> 42) as u8 & 63 == age {
+                if self.holds(data) && (data >> 42) as u8 & 63 == age {
                     used += 1;
                 }
             }
@@ -259,7 +269,6 @@ fn unpack(data: u64) -> TableEntry {
         score: (data >> 16) as u16 as i16 as Score,
         depth: (data >> 32) as u8,
         bound,
-        eval: (data >> 48) as u16 as i16 as Score,
     }
 }
 
@@ -296,11 +305,11 @@ mod tests {
         let mut tt = TranspositionTable::new(1).unwrap();
         let p = Position::start();
         let mv = p.legal_moves()[3];
-        tt.store(p.key(), PackedMove::from_bits(mv.packed()), -123, 7, Bound::Lower, 55);
+        tt.store(p.key(), PackedMove::from_bits(mv.packed()), -123, 7, Bound::Lower);
         let e = tt.probe(p.key()).unwrap();
         assert!(matches(e.best_move, &mv));
         assert!(!matches(e.best_move, &p.legal_moves()[2]));
-        assert_eq!((e.score, e.depth, e.bound, e.eval), (-123, 7, Bound::Lower, 55));
+        assert_eq!((e.score, e.depth, e.bound), (-123, 7, Bound::Lower));
         assert!(tt.probe(p.key() ^ 1).is_none());
         tt.clear();
         assert!(tt.probe(p.key()).is_none());
@@ -311,9 +320,9 @@ mod tests {
         let tt = TranspositionTable::new(1).unwrap();
         for (i, bound) in [Bound::Upper, Bound::Lower, Bound::Exact].into_iter().enumerate() {
             let key = 0x1234_5678_9ABC_DEF0 ^ i as u64;
-            tt.store(key, PackedMove::default(), -29_990, 200, bound, -31_000);
+            tt.store(key, PackedMove::default(), -29_990, 200, bound);
             let e = tt.probe(key).unwrap();
-            assert_eq!((e.score, e.depth, e.bound, e.eval), (-29_990, 200, bound, -31_000));
+            assert_eq!((e.score, e.depth, e.bound), (-29_990, 200, bound));
         }
     }
 
@@ -323,11 +332,46 @@ mod tests {
         assert_eq!(tt.size_bytes(), 256 << 20);
         let keys: Vec<u64> = (1..1000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
         for &key in &keys {
-            tt.store(key, PackedMove::default(), 7, 3, Bound::Exact, 1);
+            tt.store(key, PackedMove::default(), 7, 3, Bound::Exact);
         }
         assert!(keys.iter().all(|&k| tt.probe(k).is_some()));
         tt.clear();
         assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
+    }
+
+    #[test]
+    fn a_clear_hides_every_entry_and_frees_every_slot() {
+        let mut tt = TranspositionTable::new(1).unwrap();
+        // Five keys of one bucket: the fifth replaces one of the first four.
+        let keys: Vec<u64> = (1..6u64).map(|i| 0xABCD_0000_0000_0000 | i).collect();
+        for (i, &key) in keys.iter().enumerate() {
+            tt.store(key, PackedMove::default(), i as Score, 10 + i as u8, Bound::Exact);
+        }
+        assert_eq!(keys.iter().filter(|&&k| tt.probe(k).is_some()).count(), 4);
+        tt.clear();
+        assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
+        assert_eq!(tt.fill_permille(), 0);
+        // After the clear the bucket takes four shallow entries, as an empty one would.
+        for (i, &key) in keys.iter().take(4).enumerate() {
+            tt.store(key, PackedMove::default(), -(i as Score), 1, Bound::Lower);
+        }
+        for (i, &key) in keys.iter().take(4).enumerate() {
+            let e = tt.probe(key).expect("stored after the clear");
+            assert_eq!((e.score, e.depth, e.bound), (-(i as Score), 1, Bound::Lower));
+        }
+    }
+
+    #[test]
+    fn the_epoch_wrapping_empties_the_pages() {
+        let mut tt = TranspositionTable::new(1).unwrap();
+        tt.epoch = u16::MAX;
+        tt.store(77, PackedMove::default(), 5, 4, Bound::Exact);
+        assert!(tt.probe(77).is_some());
+        tt.clear();
+        assert_eq!(tt.epoch, 0);
+        assert!(tt.probe(77).is_none());
+        let words = tt.buckets().iter().flat_map(|b| &b.words);
+        assert!(words.into_iter().all(|w| w.load(Ordering::Relaxed) == 0));
     }
 
     #[test]

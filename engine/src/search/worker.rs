@@ -44,6 +44,9 @@ pub(crate) struct Worker<'a, R: Rules> {
     /// For games with material counts ([`Rules::ENDGAME_COUNTS`]), the count in force at each
     /// position of the search path from the root: (plies played, plies that draw).
     counts: Vec<Option<(u32, u32)>>,
+    /// The evaluation's accumulator ([`Rules::eval_acc`]) of each position of the search path,
+    /// the root's first, updated move by move.
+    accs: Vec<R::EvalAcc>,
     pv: Box<[[Option<R::Move>; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// Move-ordering scores, one buffer per ply (no per-node initialisation).
@@ -73,6 +76,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             keys: game_keys.to_vec(),
             quiet_plies,
             counts: if R::ENDGAME_COUNTS { vec![root_count] } else { Vec::new() },
+            accs: Vec::with_capacity(MAX_PLY + 1),
             pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             scores: Box::new([[0; MOVE_LIST_CAPACITY]; MAX_PLY]),
@@ -149,6 +153,8 @@ impl<'a, R: Rules> Worker<'a, R> {
         };
         self.keys.push(R::key(after));
         self.quiet_plies.push(quiet);
+        let acc = R::update_eval_acc(self.acc(), before, after);
+        self.accs.push(acc);
         if R::ENDGAME_COUNTS {
             // As the game's history counts: from the capture or promotion that made the material
             // one the rules count, while it stays counted.
@@ -166,6 +172,7 @@ impl<'a, R: Rules> Worker<'a, R> {
     fn pop(&mut self) {
         self.keys.pop();
         self.quiet_plies.pop();
+        self.accs.pop();
         if R::ENDGAME_COUNTS {
             self.counts.pop();
         }
@@ -183,6 +190,8 @@ impl<'a, R: Rules> Worker<'a, R> {
     ) -> Score {
         let mut best = -INFINITY;
         self.pv_len[0] = 0;
+        self.accs.clear();
+        self.accs.push(R::eval_acc(root));
         for i in 0..moves.len() {
             let mv = moves[i];
             let child = R::play(root, &mv);
@@ -225,6 +234,56 @@ impl<'a, R: Rules> Worker<'a, R> {
         self.pv_len[ply] = (child_len + 1).min(MAX_PLY);
     }
 
+    /// The evaluation's accumulator of the position the search path ends in.
+    #[inline(always)]
+    fn acc(&self) -> &R::EvalAcc {
+        self.accs.last().expect("the root's accumulator is pushed first")
+    }
+
+    /// The static evaluation of `position`, the position the search path ends in.
+    #[inline(always)]
+    fn evaluate(&self, position: &R::Position) -> Score {
+        debug_assert_eq!(*self.acc(), R::eval_acc(position), "accumulator out of date");
+        R::evaluate_with(position, self.acc(), &self.shared.eval)
+    }
+
+    /// The endgame tables' score of `position` (no capture pending), if they hold it.
+    #[inline]
+    fn probe_endgame(&self, position: &R::Position, ply: usize) -> Option<Score> {
+        let value = R::probe_tables(self.shared.endgame?, position)?;
+        self.shared.tablebase_hits.fetch_add(1, Ordering::Relaxed);
+        Some(tablebase_score(value, ply as u32))
+    }
+
+    /// Probes the transposition table for `key`: `Err(score)` when the stored result ends the
+    /// node (never at a principal-variation node), else `Ok` with the stored move (or none).
+    #[inline]
+    fn probe_table(
+        &self,
+        key: u64,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        is_pv: bool,
+    ) -> Result<PackedMove, Score> {
+        let Some(e) = self.shared.tt.probe(key) else {
+            return Ok(PackedMove::default());
+        };
+        let score = from_table(e.score, ply as u32);
+        if !is_pv && self.shared.options.table_cutoffs && e.depth as i32 >= depth.max(0) {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return Err(score);
+            }
+        }
+        Ok(e.best_move)
+    }
+
     /// Negamax alpha-beta with principal-variation search. `depth` may be zero or negative: then
     /// only forced captures (and one ply against a pending enemy capture) are searched before the
     /// evaluation is trusted.
@@ -251,7 +310,44 @@ impl<'a, R: Rules> Worker<'a, R> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return R::evaluate(position, &self.shared.eval);
+            return self.evaluate(position);
+        }
+
+        let mut depth = depth;
+        let tables_apply = self
+            .shared
+            .endgame
+            .is_some_and(|tables| R::piece_count(position) <= tables.max_pieces());
+        // Below the horizon with no capture to make, the evaluation stands: decided without
+        // listing a move (most nodes end here).
+        let mut tables_probed = false;
+        if depth <= 0 && !R::has_capture(position) {
+            if !R::has_move(position) {
+                return loss_in(ply as u32);
+            }
+            if tables_apply {
+                if let Some(score) = self.probe_endgame(position, ply) {
+                    return score;
+                }
+                tables_probed = true;
+            }
+            let threatened = R::opponent_can_capture(position);
+            if !threatened || depth < 0 || !self.shared.options.threat_extension {
+                return self.evaluate(position);
+            }
+            // The opponent threatens a capture: look one quiet ply further, once per path.
+            depth = -1;
+        }
+
+        // The transposition table, before the moves are listed when the endgame tables (which
+        // come first) cannot answer: a cutoff then costs no move generation.
+        let key = R::key(position);
+        let mut table_move = PackedMove::default();
+        if !tables_apply {
+            match self.probe_table(key, depth, alpha, beta, ply, is_pv) {
+                Err(score) => return score,
+                Ok(mv) => table_move = mv,
+            }
         }
 
         let mut moves = List::new();
@@ -261,42 +357,16 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
         let capturing = R::is_capture(&moves[0]);
 
-        // Endgame tables, once no capture is pending.
-        if let Some(tables) = self.shared.endgame {
-            if !capturing && R::piece_count(position) <= tables.max_pieces() {
-                if let Some(value) = R::probe_tables(tables, position) {
-                    self.shared.tablebase_hits.fetch_add(1, Ordering::Relaxed);
-                    return tablebase_score(value, ply as u32);
-                }
-            }
-        }
-
-        let mut depth = depth;
-        if depth <= 0 && !capturing {
-            let threatened = R::opponent_can_capture(position);
-            if !threatened || depth < 0 || !self.shared.options.threat_extension {
-                return R::evaluate(position, &self.shared.eval);
-            }
-            // The opponent threatens a capture: look one quiet ply further, once per path.
-            depth = -1;
-        }
-
-        // Transposition table.
-        let key = R::key(position);
-        let entry = self.shared.tt.probe(key);
-        let mut table_move = PackedMove::default();
-        if let Some(e) = entry {
-            table_move = e.best_move;
-            let score = from_table(e.score, ply as u32);
-            if !is_pv && self.shared.options.table_cutoffs && e.depth as i32 >= depth.max(0) {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
+        if tables_apply {
+            // Endgame tables, once no capture is pending; then the transposition table.
+            if !capturing && !tables_probed {
+                if let Some(score) = self.probe_endgame(position, ply) {
                     return score;
                 }
+            }
+            match self.probe_table(key, depth, alpha, beta, ply, is_pv) {
+                Err(score) => return score,
+                Ok(mv) => table_move = mv,
             }
         }
 
@@ -374,7 +444,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         };
         let packed = best_move.map(|m| PackedMove::from_bits(R::pack(&m))).unwrap_or_default();
         let stored_depth = depth.clamp(0, 255) as u8;
-        self.shared.tt.store(key, packed, to_table(best, ply as u32), stored_depth, bound, 0);
+        self.shared.tt.store(key, packed, to_table(best, ply as u32), stored_depth, bound);
         best
     }
 }

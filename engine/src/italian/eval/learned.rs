@@ -3,7 +3,7 @@
 //! The model, its weights file and the evaluation are [`crate::learned`]'s.
 
 use crate::board8::features::{
-    features, FEATURES, GUARD, KINGS, MEN, PATTERNS, PHASE_PIECES, RUNAWAY,
+    features_with, Windows, FEATURES, GUARD, KINGS, MEN, PATTERNS, PHASE_PIECES, RUNAWAY,
 };
 use crate::board8::position::Position;
 use crate::italian::Italian;
@@ -24,8 +24,8 @@ impl Features for Italian {
     const WEIGHTS_GAME: u32 = 0;
 
     #[inline(always)]
-    fn features(position: &Position, sink: impl FnMut(usize, i32)) -> i32 {
-        features(position, sink)
+    fn features_with(position: &Position, acc: &Windows, sink: impl FnMut(usize, i32)) -> i32 {
+        features_with(position, acc, sink)
     }
 
     /// Close to the classic evaluation: men 100, kings 165, the runaway man and the back-row
@@ -64,6 +64,7 @@ impl LearnedEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board8::features::features;
     use crate::board8::fen::parse_fen;
     use crate::color::Color;
 

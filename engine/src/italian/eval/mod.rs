@@ -6,6 +6,7 @@
 pub mod classic;
 pub mod learned;
 
+use crate::board8::features::Windows;
 use crate::board8::position::Position;
 use crate::score::Score;
 use classic::{evaluate_with, EvalWeights};
@@ -35,6 +36,16 @@ impl EvalOptions {
     pub fn evaluate(&self, position: &Position) -> Score {
         match &self.learned {
             Some(learned) => learned.evaluate(position),
+            None => evaluate_with(position, &self.weights),
+        }
+    }
+
+    /// [`EvalOptions::evaluate`] given the position's pattern indexes (`windows`, as the search
+    /// keeps them up to date: [`crate::board8::features::update_windows`]).
+    #[inline]
+    pub fn evaluate_with(&self, position: &Position, windows: &Windows) -> Score {
+        match &self.learned {
+            Some(learned) => learned.evaluate_with(position, windows),
             None => evaluate_with(position, &self.weights),
         }
     }

@@ -1,0 +1,69 @@
+//! The evaluation's accumulator (the pattern indexes the search keeps up to date move by move):
+//! along random games of each game, the accumulator updated from the move's changed squares must
+//! equal the one computed from scratch, and the evaluation given it must equal the full one, under
+//! the learned weights and the hand-set evaluation alike.
+
+use dama_engine::english::English;
+use dama_engine::international::International;
+use dama_engine::italian::Italian;
+use dama_engine::rules::Rules;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Plays `games` random games of `R` from the start (kings come often in long games) and checks
+/// every position; returns the number of positions checked.
+fn check_random_games<R: Rules>(evals: &[R::Eval], games: usize, seed: u64) -> usize {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut position = R::start();
+        let mut acc = R::eval_acc(&position);
+        for _ in 0..200 {
+            assert_eq!(acc, R::eval_acc(&position), "{}", R::to_fen(&position));
+            for eval in evals {
+                assert_eq!(
+                    R::evaluate_with(&position, &acc, eval),
+                    R::evaluate(&position, eval),
+                    "{}",
+                    R::to_fen(&position)
+                );
+            }
+            checked += 1;
+            let moves = R::legal_moves(&position);
+            if moves.is_empty() {
+                break;
+            }
+            let next = R::play(&position, &moves[rng.gen_range(0..moves.len())]);
+            acc = R::update_eval_acc(&acc, &position, &next);
+            position = next;
+        }
+    }
+    checked
+}
+
+#[test]
+fn italian_accumulator_follows_every_move() {
+    use dama_engine::italian::eval::EvalOptions;
+    let evals = [EvalOptions::default(), EvalOptions::DEFAULT];
+    assert!(evals[0].learned.is_some() && evals[1].learned.is_none());
+    assert!(check_random_games::<Italian>(&evals, 300, 1) > 20_000);
+}
+
+#[test]
+fn english_accumulator_follows_every_move() {
+    let evals = [
+        Default::default(),
+        dama_engine::learned::LearnedChoice::<English>::named("classic", None).unwrap(),
+    ];
+    assert!(check_random_games::<English>(&evals, 300, 2) > 20_000);
+}
+
+#[test]
+fn international_accumulator_follows_every_move() {
+    let evals = [
+        Default::default(),
+        dama_engine::learned::LearnedChoice::<International>::named("classic", None).unwrap(),
+    ];
+    let checked = check_random_games::<International>(&evals, 300, 3);
+    assert!(checked > 20_000, "{checked}");
+}
