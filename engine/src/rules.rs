@@ -39,6 +39,12 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     fn play(position: &Self::Position, mv: &Self::Move) -> Self::Position;
     /// A 64-bit hash of the position and the side to move.
     fn key(position: &Self::Position) -> u64;
+    /// The key of the position after `mv` ([`Rules::key`] of [`Rules::play`]), for a game that
+    /// can find it without making the position.
+    #[inline(always)]
+    fn key_after(position: &Self::Position, mv: &Self::Move) -> u64 {
+        Self::key(&Self::play(position, mv))
+    }
     /// Whether the move captures.
     fn is_capture(mv: &Self::Move) -> bool;
     /// Whether the move resets the move count and ends every repetition: a man moved or a piece

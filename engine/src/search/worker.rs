@@ -380,6 +380,11 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
 
         let n = moves.len();
+        // Most children probe the table first thing: ask for their buckets now, so that the
+        // memory loads overlap one another and the work before each child's probe.
+        for mv in moves.iter() {
+            self.shared.tt.prefetch(R::key_after(position, mv));
+        }
         self.ordering.score_moves(&moves, table_move, ply, &mut self.scores[ply][..n]);
         let original_alpha = alpha;
         let mut best = -INFINITY;
