@@ -449,8 +449,8 @@ mod tests {
 
     #[test]
     fn square_masks_read_every_square_of_the_layout() {
-        for s in 0..32 {
-            assert_eq!(square_mask(1 << BIT_OF_SQUARE[s]), 1 << s, "square index {s}");
+        for (s, &bit) in BIT_OF_SQUARE.iter().enumerate() {
+            assert_eq!(square_mask(1 << bit), 1 << s, "square index {s}");
         }
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..10_000 {
