@@ -64,7 +64,25 @@ fn check_moves(p: &Position) -> usize {
     if let Some(first) = legal.first() {
         assert!(legal.iter().all(|m| m.capture_count() == first.capture_count()), "{p:?}");
     }
+    // Perft's last two plies, counted in bulk, against the moves of every position one ply on.
+    for (mode, moves) in [(PathMode::Unique, &legal[..]), (PathMode::EveryPath, &paths[..])] {
+        let two_plies: usize = moves.iter().map(|m| p.play(m).legal_moves_in(mode)).sum();
+        assert_eq!(p.count_two_plies(mode), two_plies as u64, "{mode:?} {p:?}");
+    }
     n
+}
+
+/// The moves of a position listed (not counted) under `mode`.
+trait ListedMoves {
+    fn legal_moves_in(&self, mode: PathMode) -> usize;
+}
+
+impl ListedMoves for Position {
+    fn legal_moves_in(&self, mode: PathMode) -> usize {
+        let mut list = MoveList::new();
+        self.generate_moves(&mut list, mode);
+        list.len()
+    }
 }
 
 /// The effect of playing `mv` from `before`, which gave `after`.

@@ -232,6 +232,112 @@ impl Position {
         }
     }
 
+    /// The number of positions two plies below this one ([`Position::legal_moves`] of every
+    /// position after each legal move, summed): perft's last two plies. When the side to move
+    /// has no capture, each step changes two squares, so the opponent's steps afterwards are its
+    /// steps now, less those into the square the step fills, plus those into the square it
+    /// leaves; only a child where the opponent can capture is counted the long way.
+    pub fn count_two_plies(&self, mode: PathMode) -> u64 {
+        match self.side {
+            Color::White => self.two_plies::<true, false>(mode),
+            Color::Black => self.two_plies::<false, true>(mode),
+        }
+    }
+
+    fn two_plies<const WHITE: bool, const OTHER: bool>(&self, mode: PathMode) -> u64 {
+        let s = self.sides();
+        if Self::capture_exists::<WHITE>(&s) {
+            let mut list = MoveList::new();
+            self.captures::<WHITE>(&s, &mut list, mode);
+            return list.iter().map(|mv| self.play_pieces(mv).count_legal_moves(mode) as u64).sum();
+        }
+        let kings = self.kings.0;
+        // The opponent, as it sees this position, and its steps in it.
+        let them = Sides {
+            men: s.enemy & !kings,
+            kings: s.enemy & kings,
+            enemy_men: s.men,
+            enemy: s.men | s.kings,
+            empty: s.empty,
+        };
+        let steps = Self::quiet_count::<OTHER>(&them) as u64;
+        let mut total = 0;
+        for d in man_directions(WHITE) {
+            let mut targets = step(s.men, d) & s.empty;
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets &= targets - 1;
+                total += self.after_step::<WHITE, OTHER>(&s, &them, steps, step(to, -d), to, mode);
+            }
+        }
+        if s.kings != 0 {
+            for d in KING_DIRECTIONS {
+                let mut targets = step(s.kings, d) & s.empty;
+                while targets != 0 {
+                    let to = targets & targets.wrapping_neg();
+                    targets &= targets - 1;
+                    let from = step(to, -d);
+                    total += self.after_step::<WHITE, OTHER>(&s, &them, steps, from, to, mode);
+                }
+            }
+        }
+        total
+    }
+
+    /// The opponent's moves after the side to move steps from the square `from` to `to` (single
+    /// bits), given both sides' sets now (`s`, `them`) and the opponent's `steps` now.
+    #[inline(always)]
+    fn after_step<const WHITE: bool, const OTHER: bool>(
+        &self,
+        s: &Sides,
+        them: &Sides,
+        steps: u64,
+        from: u64,
+        to: u64,
+        mode: PathMode,
+    ) -> u64 {
+        let ours = them.enemy ^ from ^ to;
+        let our_kings = if s.kings & from != 0 {
+            s.kings ^ from ^ to
+        } else {
+            s.kings | (to & promotion_row(WHITE))
+        };
+        let after = Sides {
+            enemy_men: ours & !our_kings,
+            enemy: ours,
+            empty: s.empty ^ from ^ to,
+            ..*them
+        };
+        if !Self::capture_exists::<OTHER>(&after) {
+            // The pieces of the opponent that can step into the square `bit`.
+            let steps_into = |bit: u64| {
+                let [d0, d1] = man_directions(OTHER);
+                let men = (step(bit, -d0) | step(bit, -d1)) & them.men;
+                let kings = if them.kings == 0 {
+                    0
+                } else {
+                    KING_DIRECTIONS.iter().fold(0, |k, &d| k | step(bit, -d)) & them.kings
+                };
+                u64::from(men.count_ones() + kings.count_ones())
+            };
+            return steps + steps_into(from) - steps_into(to);
+        }
+        if Self::king_jumpers(&after) == 0 {
+            // As count_legal_moves counts men's captures.
+            return Self::count_man_captures::<OTHER>(&after) as u64;
+        }
+        let (white, black) =
+            if WHITE { (ours, them.men | them.kings) } else { (them.men | them.kings, ours) };
+        let position = Position {
+            white: Bitboard(white),
+            black: Bitboard(black),
+            kings: Bitboard(them.kings | our_kings),
+            side: self.side.opposite(),
+            key: self.key,
+        };
+        position.count_legal_moves(mode) as u64
+    }
+
     /// Whether the side to move has any legal move (having none loses the game).
     pub fn has_legal_move(&self) -> bool {
         let s = self.sides();

@@ -15,6 +15,7 @@ pub fn perft(position: &Position, depth: u32, mode: PathMode) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves(mode) as u64,
+        2 => position.count_two_plies(mode),
         _ => {
             let mut moves = MoveList::new();
             position.generate_moves(&mut moves, mode);
