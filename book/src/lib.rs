@@ -2,7 +2,10 @@
 //!
 //! The Dama opening book: a plain-text format that names each position by the moves reaching it
 //! ([`format`], docs/book.md), the [`Book`] the engine probes, the builder that grows a book with
-//! the engine's search ([`build`]), and the default book embedded in the program.
+//! the engine's search ([`build`]), and the books embedded in the program. All of it is written
+//! once over the game's [`Rules`](dama_engine::rules::Rules) (its moves, notation, FEN, key and
+//! search); Dama Italiana is the default game of each type, and [`game::BookGame`] says what
+//! differs between the games (the openings to cover, the embedded book).
 //!
 //! ```
 //! use dama_book::{default_book, DEFAULT_MARGIN};
@@ -23,12 +26,14 @@ pub mod book;
 pub mod build;
 pub mod coverage;
 pub mod format;
+pub mod game;
 pub mod notation;
 pub mod openings;
 pub mod tree;
 
 pub use book::{Book, DEFAULT_MARGIN};
 pub use format::{BookError, BookLine, BookMove};
+pub use game::BookGame;
 
 use std::sync::OnceLock;
 

@@ -117,7 +117,19 @@ fn the_start_position_has_a_long_main_line() {
 
 #[test]
 fn the_default_book_reads_back_from_its_own_text() {
-    let again = Book::parse(DEFAULT_BOOK_TEXT).unwrap();
+    let again: Book = Book::parse(DEFAULT_BOOK_TEXT).unwrap();
     assert_eq!(again.len(), default_book().len());
     assert_eq!(again.move_count(), default_book().move_count());
+}
+
+#[test]
+fn the_builder_writes_the_default_book_back_byte_for_byte() {
+    let lines = dama_book::format::parse_book::<Italian>(DEFAULT_BOOK_TEXT).unwrap();
+    let header: Vec<String> = DEFAULT_BOOK_TEXT
+        .lines()
+        .map_while(|line| line.strip_prefix("# "))
+        .map(String::from)
+        .collect();
+    let tree = dama_book::tree::Tree::from_lines(&lines);
+    assert!(tree.to_text(&header) == DEFAULT_BOOK_TEXT, "the written book differs");
 }
