@@ -3,12 +3,14 @@
 //! many plies of lines from the start a book holds in full by default, and the book embedded in
 //! the program, where the game has one.
 
-use crate::book::Book;
+use crate::book::{Book, DEFAULT_MARGIN};
 use crate::openings::{ballots, english_ballots, numbered_lines, Ballot};
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 
 /// A game the book builder and the book commands know.
 pub trait BookGame: Rules {
@@ -22,6 +24,18 @@ pub trait BookGame: Rules {
 
     /// The book embedded in the program, for a game that has one.
     fn embedded_book() -> Option<&'static Book<Self>>;
+}
+
+/// The seed of [`book_move`]'s choice, mixed with the position's key.
+const BOOK_SEED: u64 = 0xDA3A_B00C;
+
+/// A move from the game's embedded book for `position` (`None` when the game has no book or the
+/// position is not in it), as the Hub and DXP play it: among the moves within
+/// [`DEFAULT_MARGIN`] of the best, weighted, the choice seeded by the position, so the same
+/// position always gets the same move (repeatable matches).
+pub fn book_move<R: BookGame>(position: &R::Position) -> Option<R::Move> {
+    let mut rng = StdRng::seed_from_u64(BOOK_SEED ^ R::key(position));
+    R::embedded_book()?.probe(position, &mut rng, DEFAULT_MARGIN)
 }
 
 /// Dama Italiana: the 174 three-move ballots, every three-ply line, the default book.
@@ -53,7 +67,7 @@ impl BookGame for English {
 }
 
 /// International draughts: the 81 first moves and replies (the openings `dama match --variant
-/// international` plays), every two-ply line.
+/// international` plays), every two-ply line; no book is embedded yet.
 impl BookGame for International {
     const OPENING: &'static str = "opening";
     const SEED_PLIES: usize = 2;

@@ -33,7 +33,7 @@ pub mod tree;
 
 pub use book::{Book, DEFAULT_MARGIN};
 pub use format::{BookError, BookLine, BookMove};
-pub use game::BookGame;
+pub use game::{book_move, BookGame};
 
 use std::sync::OnceLock;
 
