@@ -67,7 +67,7 @@ impl BookGame for English {
 }
 
 /// International draughts: the 81 first moves and replies (the openings `dama match --variant
-/// international` plays), every two-ply line; no book is embedded yet.
+/// international` plays), every two-ply line, the International book.
 impl BookGame for International {
     const OPENING: &'static str = "opening";
     const SEED_PLIES: usize = 2;
@@ -77,6 +77,6 @@ impl BookGame for International {
     }
 
     fn embedded_book() -> Option<&'static Book<International>> {
-        None
+        Some(crate::international_book())
     }
 }

@@ -20,6 +20,14 @@
 //! assert!(start.legal_moves().contains(&mv));
 //! // The same seed, the same choice.
 //! assert_eq!(book.probe(&start, &mut StdRng::seed_from_u64(7), DEFAULT_MARGIN), Some(mv));
+//!
+//! // International draughts has its own book, in its own notation.
+//! use dama_engine::international::International;
+//! use dama_engine::rules::Rules;
+//! let start = International::start();
+//! let best = dama_book::international_book().moves(&start)[0];
+//! assert!(International::legal_moves(&start).contains(&best.mv));
+//! println!("{}", International::path_text(&start, &best.mv)); // e.g. 32-28
 //! ```
 
 pub mod book;
@@ -35,10 +43,15 @@ pub use book::{Book, DEFAULT_MARGIN};
 pub use format::{BookError, BookLine, BookMove};
 pub use game::{book_move, BookGame};
 
+use dama_engine::international::International;
 use std::sync::OnceLock;
 
-/// The default book's text (built by `dama book build`; see book/data/BUILD.md).
+/// The default book's text: Dama Italiana (built by `dama book build`; see book/data/BUILD.md).
 pub const DEFAULT_BOOK_TEXT: &str = include_str!("../data/default.book");
+
+/// The International book's text (built by `dama book build --variant international`; see
+/// book/data/BUILD.md).
+pub const INTERNATIONAL_BOOK_TEXT: &str = include_str!("../data/international.book");
 
 /// The default book, embedded in the program and read on first use.
 pub fn default_book() -> &'static Book {
@@ -46,5 +59,14 @@ pub fn default_book() -> &'static Book {
     BOOK.get_or_init(|| {
         Book::parse(DEFAULT_BOOK_TEXT)
             .unwrap_or_else(|e| panic!("the embedded default book is invalid: {e}"))
+    })
+}
+
+/// The International draughts book, embedded in the program and read on first use.
+pub fn international_book() -> &'static Book<International> {
+    static BOOK: OnceLock<Book<International>> = OnceLock::new();
+    BOOK.get_or_init(|| {
+        Book::parse(INTERNATIONAL_BOOK_TEXT)
+            .unwrap_or_else(|e| panic!("the embedded International book is invalid: {e}"))
     })
 }

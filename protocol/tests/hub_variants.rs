@@ -251,3 +251,43 @@ fn english_and_international_take_their_own_weights_files() {
     assert!(eval[1].starts_with("param name=eval value=learned "), "{output:#?}");
     let _ = std::fs::remove_file(english);
 }
+
+#[test]
+fn international_go_think_from_the_start_plays_a_book_move_at_once() {
+    // The embedded International book holds the start position: `done` comes before any search,
+    // with one of the book's moves, even with a long move time; with the book off it searches.
+    // English has no book: it always searches.
+    let output = transcript(
+        &[
+            "set-param name=variant value=international",
+            "pos start",
+            "level move-time=60",
+            "go think",
+            "set-param name=book value=false",
+            "pos start",
+            "level depth=2",
+            "go think",
+        ],
+        2,
+    );
+    let first_done = output.iter().position(|l| l.starts_with("done ")).expect("a book move");
+    let first_info = output.iter().position(|l| l.starts_with("info ")).expect("a search");
+    assert!(first_done < first_info, "the book move comes before any search: {output:#?}");
+    let start = International::start();
+    let book: Vec<String> = dama_book::international_book()
+        .moves(&start)
+        .iter()
+        .map(|m| International::hub_text(&start, &m.mv))
+        .collect();
+    let played = output[first_done].strip_prefix("done move=").unwrap();
+    let played = played.split_whitespace().next().unwrap();
+    assert!(book.iter().any(|m| m == played), "{played} is not a book move: {book:?}");
+    check_searches::<International>(&output, &[start, start]);
+
+    let english = transcript(
+        &["set-param name=variant value=english", "pos start", "level depth=2", "go think"],
+        1,
+    );
+    assert!(english.iter().any(|l| l.starts_with("info ")), "English searches: {english:#?}");
+    check_searches::<English>(&english, &[English::start()]);
+}
