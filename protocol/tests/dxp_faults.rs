@@ -104,9 +104,8 @@ fn the_server_survives_garbage_an_illegal_move_and_a_dropped_connection() {
 
 #[test]
 fn a_move_out_of_turn_ends_the_game_and_a_new_request_restarts() {
-    // Dama thinks for 5 s a move (no book: it searches from the start): the move sent now is out
-    // of turn.
-    let (mut server, address) = Dxp::serve(&["--movetime", "5", "--hash", "4", "--no-book"]);
+    // Dama thinks for 5 s a move: the move sent now is out of turn.
+    let (mut server, address) = Dxp::serve(&["--movetime", "5", "--hash", "4"]);
     let mut peer = Peer::connect(&address);
     peer.send(&game_request('W', 0, 0, None));
     expect_accept(&mut peer, '0');

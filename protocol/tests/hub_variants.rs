@@ -253,33 +253,34 @@ fn english_and_international_take_their_own_weights_files() {
 }
 
 #[test]
-fn international_go_think_from_the_start_plays_a_book_move_at_once() {
-    // The embedded International book holds the start position: `done` comes before any search,
-    // with one of the book's moves, even with a long move time; with the book off it searches.
-    // English has no book: it always searches.
+fn international_go_think_plays_a_book_move_at_once_only_when_the_book_param_is_set() {
+    // The International book is not played by default: `go think` searches. Set explicitly,
+    // `book` plays it: from the start `done` comes at once, before any other search, with one of
+    // the book's moves, even with a long move time. English has no book: it always searches.
     let output = transcript(
         &[
             "set-param name=variant value=international",
             "pos start",
-            "level move-time=60",
-            "go think",
-            "set-param name=book value=false",
-            "pos start",
             "level depth=2",
+            "go think",
+            "set-param name=book value=true",
+            "pos start",
+            "level move-time=60",
             "go think",
         ],
         2,
     );
-    let first_done = output.iter().position(|l| l.starts_with("done ")).expect("a book move");
-    let first_info = output.iter().position(|l| l.starts_with("info ")).expect("a search");
-    assert!(first_done < first_info, "the book move comes before any search: {output:#?}");
+    let dones: Vec<usize> = (0..output.len()).filter(|&i| output[i].starts_with("done ")).collect();
+    let infos: Vec<usize> = (0..output.len()).filter(|&i| output[i].starts_with("info ")).collect();
+    assert!(!infos.is_empty() && infos.iter().all(|&i| i < dones[0]), "{output:#?}");
+    let book_done = dones[1];
     let start = International::start();
     let book: Vec<String> = dama_book::international_book()
         .moves(&start)
         .iter()
         .map(|m| International::hub_text(&start, &m.mv))
         .collect();
-    let played = output[first_done].strip_prefix("done move=").unwrap();
+    let played = output[book_done].strip_prefix("done move=").unwrap();
     let played = played.split_whitespace().next().unwrap();
     assert!(book.iter().any(|m| m == played), "{played} is not a book move: {book:?}");
     check_searches::<International>(&output, &[start, start]);

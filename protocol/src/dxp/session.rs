@@ -27,7 +27,8 @@ pub struct Config {
     pub hash_mib: usize,
     /// Search threads.
     pub threads: usize,
-    /// Play from the opening book (the embedded International book) when the position is in it.
+    /// Play from the opening book (the embedded International book) when the position is in it
+    /// (`--book`).
     pub book: bool,
 }
 

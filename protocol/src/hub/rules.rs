@@ -23,6 +23,11 @@ pub trait HubRules: BookGame {
     /// The variant these rules are.
     const VARIANT: Variant;
 
+    /// Whether `go think` plays the game's book with the `book` param at its default: true for
+    /// Italian; false for International, whose book lost from the start position at equal time
+    /// (docs/strength.md), so it is played only when `book` is set to true explicitly.
+    const BOOK_BY_DEFAULT: bool = true;
+
     /// The tables whose settings (`egdb-path`, `egdb-pieces`) are checked when they change: the
     /// game's own, Italian for a game without tables (as before other games had tables).
     fn checked_tables() -> TableGame {
@@ -99,6 +104,7 @@ impl HubRules for English {
 
 impl HubRules for International {
     const VARIANT: Variant = Variant::International;
+    const BOOK_BY_DEFAULT: bool = false;
 
     fn eval(settings: &Settings) -> Result<LearnedChoice<International>, String> {
         let file = file_for::<International>(settings, |w| match w {
