@@ -132,7 +132,8 @@ proptest! {
 
     #[test]
     fn book_lines_never_panic(text in texty("|;:-x 0123456789.\n#", 200)) {
-        let _ = parse_book(&text);
+        let _ = parse_book::<dama_engine::italian::Italian>(&text);
+        let _ = parse_book::<dama_engine::international::International>(&text);
     }
 
     #[test]

@@ -1,10 +1,11 @@
-//! How well a book covers the ballots: whether each ballot's position is in the book, how far
-//! the book's main line goes past it (both colours have book moves along it), and how many book
-//! positions lie beyond it.
+//! How well a book covers the openings it must cover (the Italian ballots, the International
+//! first moves and replies): whether each opening's position is in the book, how far the book's
+//! main line goes past it (both colours have book moves along it), and how many book positions
+//! lie beyond it.
 
 use crate::book::Book;
 use crate::openings::Ballot;
-use dama_engine::board8::position::Position;
+use dama_engine::rules::Rules;
 use std::collections::{HashSet, VecDeque};
 
 /// The longest main line followed, in plies (a guard against cycles through kings).
@@ -23,7 +24,7 @@ pub struct BallotCoverage {
 }
 
 /// The coverage of each ballot, in the ballots' order.
-pub fn ballot_coverage(book: &Book, ballots: &[Ballot]) -> Vec<BallotCoverage> {
+pub fn ballot_coverage<R: Rules>(book: &Book<R>, ballots: &[Ballot<R>]) -> Vec<BallotCoverage> {
     ballots
         .iter()
         .map(|ballot| {
@@ -38,30 +39,30 @@ pub fn ballot_coverage(book: &Book, ballots: &[Ballot]) -> Vec<BallotCoverage> {
 }
 
 /// How many plies the book's best moves go from `position` before leaving the book.
-pub fn main_line_length(book: &Book, position: &Position) -> usize {
+pub fn main_line_length<R: Rules>(book: &Book<R>, position: &R::Position) -> usize {
     let mut seen = HashSet::new();
     let mut at = *position;
     let mut plies = 0;
-    while plies < MAX_LINE && seen.insert(at.key()) {
+    while plies < MAX_LINE && seen.insert(R::key(&at)) {
         let Some(best) = book.moves(&at).first() else { break };
-        at = at.play(&best.mv);
+        at = R::play(&at, &best.mv);
         plies += 1;
     }
     plies
 }
 
 /// How many book positions are reachable from `position` through book moves.
-pub fn reachable(book: &Book, position: &Position) -> usize {
+pub fn reachable<R: Rules>(book: &Book<R>, position: &R::Position) -> usize {
     let mut seen = HashSet::new();
     let mut queue = VecDeque::new();
     if book.contains(position) {
-        seen.insert(position.key());
+        seen.insert(R::key(position));
         queue.push_back(*position);
     }
     while let Some(at) = queue.pop_front() {
         for m in book.moves(&at) {
-            let next = at.play(&m.mv);
-            if book.contains(&next) && seen.insert(next.key()) {
+            let next = R::play(&at, &m.mv);
+            if book.contains(&next) && seen.insert(R::key(&next)) {
                 queue.push_back(next);
             }
         }
@@ -107,14 +108,17 @@ impl CoverageSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_engine::board8::position::Position;
+    use dama_engine::italian::Italian;
 
     #[test]
     fn the_main_line_follows_best_moves_while_in_the_book() {
-        let book = Book::parse("start | 22-18 +5 1 ; 23-19 +1 1\n22-18 | 11-15 -5 1\n").unwrap();
+        let book = Book::<Italian>::parse("start | 22-18 +5 1 ; 23-19 +1 1\n22-18 | 11-15 -5 1\n")
+            .unwrap();
         let start = Position::start();
         assert_eq!(main_line_length(&book, &start), 2);
         assert_eq!(reachable(&book, &start), 2);
-        let after = start.play(&crate::notation::find_move(&start, "21-17").unwrap());
+        let after = start.play(&crate::notation::find_move::<Italian>(&start, "21-17").unwrap());
         assert_eq!(reachable(&book, &after) + main_line_length(&book, &after), 0);
     }
 }

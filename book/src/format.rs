@@ -13,12 +13,11 @@
 //! Reading replays every line through the move generator: an illegal or ambiguous move, a bad
 //! number or a position given twice is an error naming the line.
 
-use crate::notation::{find_among, find_move, sort_key};
-use dama_engine::board8::fen::parse_fen;
-use dama_engine::board8::moves::{Move, MoveList};
-use dama_engine::board8::position::Position;
-use dama_engine::italian::notation::path_notation;
-use dama_engine::italian::PathMode;
+use crate::notation::{find_among, path_of, sort_key};
+use dama_engine::board8::moves::Move;
+use dama_engine::italian::Italian;
+use dama_engine::movetext::PathMove;
+use dama_engine::rules::Rules;
 use dama_engine::score::{Score, WIN};
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -29,11 +28,12 @@ pub const START_KEY: &str = "start";
 /// The prefix of a line keyed by a FEN.
 pub const FEN_PREFIX: &str = "fen ";
 
-/// One book move: the move, its score and its weight.
+/// One book move: the move (of the game's move type; Dama Italiana's by default), its score and
+/// its weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BookMove {
+pub struct BookMove<M = Move> {
     /// The move (legal in the position it is listed under).
-    pub mv: Move,
+    pub mv: M,
     /// The score after this move in centi-men (a man = 100), for the side playing it; decisive
     /// scores use the search's encoding (`30000 - n`: a win in `n` plies).
     pub score: Score,
@@ -41,15 +41,15 @@ pub struct BookMove {
     pub weight: u32,
 }
 
-/// One line of a book file, read and checked.
+/// One line of a book file of the game `R` (Dama Italiana by default), read and checked.
 #[derive(Clone, Debug)]
-pub struct BookLine {
+pub struct BookLine<R: Rules = Italian> {
     /// The line number in the file, from 1.
     pub line: usize,
     /// The position the line is about.
-    pub position: Position,
+    pub position: R::Position,
     /// Its book moves, as written.
-    pub moves: Vec<BookMove>,
+    pub moves: Vec<BookMove<R::Move>>,
 }
 
 /// Why a book could not be read.
@@ -73,16 +73,15 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
-/// Reads a whole book file: every line checked against the move generator.
-pub fn parse_book(text: &str) -> Result<Vec<BookLine>, BookError> {
+/// Reads a whole book file of the game `R`: every line checked against the move generator.
+pub fn parse_book<R: Rules>(text: &str) -> Result<Vec<BookLine<R>>, BookError> {
     let estimate = text.len() / 64;
     let mut lines = Vec::with_capacity(estimate);
     // Positions by the key text of their line, so a line extending an earlier one costs one move.
-    let mut by_key: FxHashMap<&str, Position> = FxHashMap::default();
+    let mut by_key: FxHashMap<&str, R::Position> = FxHashMap::default();
     by_key.reserve(estimate);
     let mut first_line: FxHashMap<u64, usize> = FxHashMap::default();
     first_line.reserve(estimate);
-    let mut legal = MoveList::new(); // reused: a move list is large to return by value
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let trimmed = raw.trim();
@@ -94,29 +93,28 @@ pub fn parse_book(text: &str) -> Result<Vec<BookLine>, BookError> {
             .split_once('|')
             .ok_or_else(|| error("expected 'KEY | MOVE SCORE WEIGHT ; ...'".to_string()))?;
         let key = key.trim();
-        let position = position_of_key(key, &by_key, &mut legal).map_err(error)?;
-        if let Some(earlier) = first_line.insert(position.key(), number) {
+        let position = position_of_key::<R>(key, &by_key).map_err(error)?;
+        if let Some(earlier) = first_line.insert(R::key(&position), number) {
             return Err(error(format!("this position is already given on line {earlier}")));
         }
         by_key.insert(key, position);
-        position.generate_moves(&mut legal, PathMode::Unique);
-        let moves = parse_moves(&position, &legal, rest).map_err(error)?;
+        let paths = R::paths(&position);
+        let moves = parse_moves::<R>(&position, &paths, rest).map_err(error)?;
         lines.push(BookLine { line: number, position, moves });
     }
     Ok(lines)
 }
 
-/// The position a line's key names (`scratch` is a move list to reuse).
-fn position_of_key(
+/// The position a line's key names.
+fn position_of_key<R: Rules>(
     key: &str,
-    known: &FxHashMap<&str, Position>,
-    scratch: &mut MoveList,
-) -> Result<Position, String> {
+    known: &FxHashMap<&str, R::Position>,
+) -> Result<R::Position, String> {
     if key == START_KEY {
-        return Ok(Position::start());
+        return Ok(R::start());
     }
     if let Some(fen) = key.strip_prefix(FEN_PREFIX) {
-        return parse_fen(fen.trim()).map_err(|e| format!("bad FEN '{}': {e}", fen.trim()));
+        return R::parse_fen(fen.trim());
     }
     if key.is_empty() {
         return Err(format!("empty key: the start position's line is keyed '{START_KEY}'"));
@@ -124,24 +122,27 @@ fn position_of_key(
     // Fast path: the line extends an earlier line by one move.
     if let Some((parent, last)) = key.rsplit_once(' ') {
         if let Some(position) = known.get(parent.trim_end()) {
-            position.generate_moves(scratch, PathMode::Unique);
-            let mv = find_among(position, scratch, last)
+            let mv = find_among::<R>(position, &R::paths(position), last)
                 .map_err(|e| format!("last move of the key, '{last}': {e}"))?;
-            return Ok(position.play(&mv));
+            return Ok(R::play(position, &mv));
         }
     }
-    let mut position = Position::start();
+    let mut position = R::start();
     for (i, text) in key.split_whitespace().enumerate() {
-        let mv = find_move(&position, text)
+        let mv = find_among::<R>(&position, &R::paths(&position), text)
             .map_err(|e| format!("move {} of the key, '{text}': {e}", i + 1))?;
-        position = position.play(&mv);
+        position = R::play(&position, &mv);
     }
     Ok(position)
 }
 
 /// The book moves after the `|`.
-fn parse_moves(position: &Position, legal: &[Move], text: &str) -> Result<Vec<BookMove>, String> {
-    let mut moves: Vec<BookMove> = Vec::with_capacity(legal.len());
+fn parse_moves<R: Rules>(
+    position: &R::Position,
+    paths: &[PathMove<R::Move>],
+    text: &str,
+) -> Result<Vec<BookMove<R::Move>>, String> {
+    let mut moves: Vec<BookMove<R::Move>> = Vec::with_capacity(paths.len());
     for entry in text.split(';') {
         let entry = entry.trim();
         if entry.is_empty() {
@@ -154,7 +155,7 @@ fn parse_moves(position: &Position, legal: &[Move], text: &str) -> Result<Vec<Bo
             return Err(format!("'{entry}': expected 'MOVE SCORE WEIGHT', e.g. '22-18 +5 12'"));
         };
         let found =
-            find_among(position, legal, mv).map_err(|e| format!("book move '{mv}': {e}"))?;
+            find_among::<R>(position, paths, mv).map_err(|e| format!("book move '{mv}': {e}"))?;
         if moves.iter().any(|m| m.mv == found) {
             return Err(format!("book move '{mv}' is listed twice"));
         }
@@ -183,22 +184,23 @@ fn parse_score(text: &str) -> Result<Score, String> {
     Ok(value)
 }
 
-/// The key text of a line reached by `moves` from the start (`start` for none).
-pub fn key_of_moves(moves: &[Move]) -> String {
-    if moves.is_empty() {
-        return START_KEY.to_string();
-    }
-    moves.iter().map(path_notation).collect::<Vec<_>>().join(" ")
-}
-
-/// Formats one line: `KEY | MOVE SCORE WEIGHT ; ...`, moves best first (ties by notation).
-pub fn format_line(key: &str, moves: &[BookMove]) -> String {
+/// Formats one line: `KEY | MOVE SCORE WEIGHT ; ...`, moves best first (ties by their paths),
+/// each in full-path notation; `paths` are the legal moves of the line's position.
+pub fn format_line<M: Copy + PartialEq>(
+    key: &str,
+    paths: &[PathMove<M>],
+    moves: &[BookMove<M>],
+) -> String {
+    let path = |mv: &M| paths.iter().find(|p| p.mv == *mv);
+    let order = |mv: &M| path(mv).map(sort_key).unwrap_or_default();
     let mut sorted = moves.to_vec();
-    sorted
-        .sort_by(|a, b| b.score.cmp(&a.score).then_with(|| sort_key(&a.mv).cmp(&sort_key(&b.mv))));
+    sorted.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| order(&a.mv).cmp(&order(&b.mv))));
     let entries: Vec<String> = sorted
         .iter()
-        .map(|m| format!("{} {:+} {}", path_notation(&m.mv), m.score, m.weight))
+        .map(|m| {
+            let text = path_of(paths, &m.mv).unwrap_or_else(|| "?".to_string());
+            format!("{text} {:+} {}", m.score, m.weight)
+        })
         .collect();
     format!("{key} | {}", entries.join(" ; "))
 }
@@ -206,12 +208,15 @@ pub fn format_line(key: &str, moves: &[BookMove]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_engine::board8::position::Position;
+    use dama_engine::international::International;
+    use dama_engine::italian::notation::path_notation;
 
     #[test]
     fn lines_extend_earlier_lines_and_fens_work() {
         let text = "# a comment\n\nstart | 21-17 +3 2 ; 23-19 +1 1\n21-17 | 10-13 -3 4\n\
                     21-17 10-13 | 17x10 +2 1\nfen B:W18,21,23-32:B1-12 | 9-13 -4 0\n";
-        let lines = parse_book(text).unwrap();
+        let lines = parse_book::<Italian>(text).unwrap();
         assert_eq!(lines.len(), 4);
         assert_eq!(lines[0].line, 3);
         assert_eq!(lines[2].moves[0].score, 2);
@@ -221,10 +226,10 @@ mod tests {
 
     #[test]
     fn an_illegal_move_names_its_line() {
-        let err = parse_book("start | 22-18 +3 2\n22-18 | 11-16 +0 1\n").unwrap_err();
+        let err = parse_book::<Italian>("start | 22-18 +3 2\n22-18 | 11-16 +0 1\n").unwrap_err();
         assert_eq!(err.line, 2);
         assert!(err.message.contains("11-16"), "{err}");
-        let err = parse_book("22-18 12-16 22-17 | 9-13 +0 1\n").unwrap_err();
+        let err = parse_book::<Italian>("22-18 12-16 22-17 | 9-13 +0 1\n").unwrap_err();
         assert!(err.message.contains("move 3 of the key"), "{err}");
     }
 
@@ -240,7 +245,7 @@ mod tests {
             ("start |\n", "no book moves"),
             ("fen W:W33:B1 | 22-18 +1 1\n", "bad FEN"),
         ] {
-            let err = parse_book(text).unwrap_err();
+            let err = parse_book::<Italian>(text).unwrap_err();
             assert!(err.message.contains(needle), "{text:?}: {err}");
         }
     }
@@ -253,7 +258,7 @@ mod tests {
             BookMove { mv: legal[0], score: -2, weight: 1 },
             BookMove { mv: legal[1], score: 7, weight: 3 },
         ];
-        let line = format_line(START_KEY, &moves);
+        let line = format_line(START_KEY, &Italian::paths(&start), &moves);
         assert_eq!(
             line,
             format!(
@@ -262,7 +267,30 @@ mod tests {
                 path_notation(&legal[0])
             )
         );
-        let back = parse_book(&line).unwrap();
+        let back = parse_book::<Italian>(&line).unwrap();
         assert_eq!(back[0].moves.len(), 2);
+    }
+
+    #[test]
+    fn international_lines_are_read_in_international_notation() {
+        let text = "start | 32-28 +4 3 ; 33-28 +2 1\n32-28 | 19-23 -4 2\n\
+                    32-28 19-23 | 28x19 +3 1\nfen B:W31-50:B1-20 | 16-21 +0 1\n";
+        let lines = parse_book::<International>(text).unwrap();
+        assert_eq!(lines.len(), 4);
+        let capture = &lines[2].moves[0];
+        assert_eq!(International::path_text(&lines[2].position, &capture.mv), "28x19");
+        let err = parse_book::<International>("start | 22-18 +0 1\n").unwrap_err();
+        assert!(err.message.contains("22-18"), "{err}");
+        // The Italian reading of the same text is refused: 32 is beyond the 8x8 board.
+        assert!(parse_book::<Italian>("start | 32-28 +4 3\n").is_err());
+        let line = format_line(
+            START_KEY,
+            &International::paths(&International::start()),
+            &[
+                BookMove { mv: lines[0].moves[1].mv, score: 2, weight: 1 },
+                BookMove { mv: lines[0].moves[0].mv, score: 4, weight: 3 },
+            ],
+        );
+        assert_eq!(line, "start | 32-28 +4 3 ; 33-28 +2 1");
     }
 }

@@ -2,7 +2,10 @@
 //!
 //! The Dama opening book: a plain-text format that names each position by the moves reaching it
 //! ([`format`], docs/book.md), the [`Book`] the engine probes, the builder that grows a book with
-//! the engine's search ([`build`]), and the default book embedded in the program.
+//! the engine's search ([`build`]), and the books embedded in the program. All of it is written
+//! once over the game's [`Rules`](dama_engine::rules::Rules) (its moves, notation, FEN, key and
+//! search); Dama Italiana is the default game of each type, and [`game::BookGame`] says what
+//! differs between the games (the openings to cover, the embedded book).
 //!
 //! ```
 //! use dama_book::{default_book, DEFAULT_MARGIN};
@@ -17,23 +20,38 @@
 //! assert!(start.legal_moves().contains(&mv));
 //! // The same seed, the same choice.
 //! assert_eq!(book.probe(&start, &mut StdRng::seed_from_u64(7), DEFAULT_MARGIN), Some(mv));
+//!
+//! // International draughts has its own book, in its own notation.
+//! use dama_engine::international::International;
+//! use dama_engine::rules::Rules;
+//! let start = International::start();
+//! let best = dama_book::international_book().moves(&start)[0];
+//! assert!(International::legal_moves(&start).contains(&best.mv));
+//! println!("{}", International::path_text(&start, &best.mv)); // e.g. 32-28
 //! ```
 
 pub mod book;
 pub mod build;
 pub mod coverage;
 pub mod format;
+pub mod game;
 pub mod notation;
 pub mod openings;
 pub mod tree;
 
 pub use book::{Book, DEFAULT_MARGIN};
 pub use format::{BookError, BookLine, BookMove};
+pub use game::{book_move, BookGame};
 
+use dama_engine::international::International;
 use std::sync::OnceLock;
 
-/// The default book's text (built by `dama book build`; see book/data/BUILD.md).
+/// The default book's text: Dama Italiana (built by `dama book build`; see book/data/BUILD.md).
 pub const DEFAULT_BOOK_TEXT: &str = include_str!("../data/default.book");
+
+/// The International book's text (built by `dama book build --variant international`; see
+/// book/data/BUILD.md).
+pub const INTERNATIONAL_BOOK_TEXT: &str = include_str!("../data/international.book");
 
 /// The default book, embedded in the program and read on first use.
 pub fn default_book() -> &'static Book {
@@ -41,5 +59,14 @@ pub fn default_book() -> &'static Book {
     BOOK.get_or_init(|| {
         Book::parse(DEFAULT_BOOK_TEXT)
             .unwrap_or_else(|e| panic!("the embedded default book is invalid: {e}"))
+    })
+}
+
+/// The International draughts book, embedded in the program and read on first use.
+pub fn international_book() -> &'static Book<International> {
+    static BOOK: OnceLock<Book<International>> = OnceLock::new();
+    BOOK.get_or_init(|| {
+        Book::parse(INTERNATIONAL_BOOK_TEXT)
+            .unwrap_or_else(|e| panic!("the embedded International book is invalid: {e}"))
     })
 }

@@ -1,34 +1,35 @@
 //! The openings of tournament play and the lines the book must cover: the 174 three-move ballots
 //! of Dama Italiana and the 156 playable ones of English draughts (the ACF deck, its 18 barred
 //! ballots left out), both read from one file (`data/openings/`, with its source in the header),
-//! and every line of a few plies from the start position of any game.
+//! every line of a few plies from the start position of any game, and the first moves and
+//! replies numbered as openings (International draughts).
 
 use crate::notation::find_move;
-use dama_engine::board8::moves::Move;
-use dama_engine::board8::position::Position;
 use dama_engine::english::English;
-use dama_engine::rules::Rules;
+use dama_engine::italian::Italian;
+use dama_engine::rules::{line_text, Rules};
 
 /// The three-move ballots file (ACF numbering carried over to the Italian board).
 pub const BALLOTS_TSV: &str = include_str!("../../data/openings/italian-3move-ballots.tsv");
 
-/// One three-move ballot.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ballot {
-    /// Its ACF number.
+/// One opening of the game `R` (Dama Italiana by default): a three-move ballot, or a line from
+/// the start numbered as an opening.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ballot<R: Rules = Italian> {
+    /// Its number (the ACF number of a ballot).
     pub number: u32,
-    /// Its three moves, first move first.
-    pub moves: Vec<Move>,
+    /// Its moves, first move first.
+    pub moves: Vec<R::Move>,
     /// The moves as the file writes them.
     pub text: String,
     /// Its name, where it has one (the English names of the ACF deck).
     pub name: Option<String>,
 }
 
-impl Ballot {
-    /// The position after the ballot's moves (Black to move in Dama Italiana).
-    pub fn position(&self) -> Position {
-        self.moves.iter().fold(Position::start(), |p, mv| p.play(mv))
+impl<R: Rules> Ballot<R> {
+    /// The position after the ballot's moves (Black to move after an Italian ballot).
+    pub fn position(&self) -> R::Position {
+        self.moves.iter().fold(R::start(), |p, mv| R::play(&p, mv))
     }
 }
 
@@ -39,7 +40,7 @@ pub fn ballots() -> Vec<Ballot> {
 
 /// The 156 ballots of English three-move play: the English moves of the embedded file, less the
 /// 18 the ACF deck bars (marked `OP_BARRED`), with their names.
-pub fn english_ballots() -> Vec<Ballot> {
+pub fn english_ballots() -> Vec<Ballot<English>> {
     let mut ballots = Vec::new();
     for (index, line) in BALLOTS_TSV.lines().enumerate() {
         let columns: Vec<&str> = line.split('\t').collect();
@@ -81,17 +82,34 @@ pub fn parse_ballots(text: &str) -> Result<Vec<Ballot>, String> {
         }
         let number =
             columns[0].parse::<u32>().map_err(|_| at(format!("bad number '{}'", columns[0])))?;
-        let mut position = Position::start();
+        let mut position = Italian::start();
         let mut moves = Vec::new();
         for text in columns[2].split_whitespace() {
-            let mv = find_move(&position, text).map_err(|e| at(format!("'{text}': {e}")))?;
-            position = position.play(&mv);
+            let mv =
+                find_move::<Italian>(&position, text).map_err(|e| at(format!("'{text}': {e}")))?;
+            position = Italian::play(&position, &mv);
             moves.push(mv);
         }
         let name = columns.get(4).map(|n| n.trim()).filter(|n| !n.is_empty()).map(String::from);
         ballots.push(Ballot { number, moves, text: columns[2].to_string(), name });
     }
     Ok(ballots)
+}
+
+/// Every line of `plies` plies from the start position as an opening, numbered from 1 in the
+/// order of [`lines_from_start`], written in full-path notation (`32-28 19-23`): the 81 first
+/// moves and replies of International draughts for two plies, which `dama match --variant
+/// international` plays.
+pub fn numbered_lines<R: Rules>(plies: usize) -> Vec<Ballot<R>> {
+    (1..)
+        .zip(lines_from_start::<R>(plies))
+        .map(|(number, moves)| Ballot {
+            number,
+            text: line_text::<R>(&R::start(), &moves, R::path_text).join(" "),
+            moves,
+            name: None,
+        })
+        .collect()
 }
 
 /// Every sequence of `plies` legal moves of the game `R` from its start position (302 for three
@@ -115,7 +133,7 @@ pub fn lines_from_start<R: Rules>(plies: usize) -> Vec<Vec<R::Move>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_engine::italian::Italian;
+    use dama_engine::international::International;
 
     #[test]
     fn there_are_302_three_ply_lines_and_174_ballots_among_them() {
@@ -155,5 +173,17 @@ mod tests {
     fn a_bad_ballot_line_is_reported() {
         let err = parse_ballots("1\t9-13\t21-17 9-13 25-20\n").unwrap_err();
         assert!(err.contains("line 1") && err.contains("25-20"), "{err}");
+    }
+
+    #[test]
+    fn the_international_openings_are_the_81_first_moves_and_replies() {
+        let openings = numbered_lines::<International>(2);
+        assert_eq!(openings.len(), 81);
+        assert_eq!(openings[0].number, 1);
+        assert_eq!(openings[80].number, 81);
+        assert!(openings.iter().all(|o| o.moves.len() == 2 && o.text.split(' ').count() == 2));
+        assert!(openings.iter().any(|o| o.text == "32-28 19-23"), "{:?}", openings[0].text);
+        let after = openings.iter().find(|o| o.text == "32-28 19-23").unwrap().position();
+        assert_eq!(International::side_to_move(&after), International::FIRST_TO_MOVE);
     }
 }

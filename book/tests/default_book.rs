@@ -1,12 +1,12 @@
 //! The embedded default book: every move legal, every ballot reached for both colours, and the
 //! choice of book moves repeatable with a seed.
 
+mod support;
+
 use dama_book::coverage::{ballot_coverage, main_line_length};
 use dama_book::openings::{ballots, lines_from_start};
 use dama_book::{default_book, Book, DEFAULT_BOOK_TEXT, DEFAULT_MARGIN};
-use dama_engine::board8::fen::parse_fen;
 use dama_engine::board8::position::Position;
-use dama_engine::italian::notation::parse_move;
 use dama_engine::italian::Italian;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -14,35 +14,9 @@ use rand::SeedableRng;
 /// Plies the book's main line must run past every ballot (both colours get book moves).
 const MIN_MAIN_LINE: usize = 6;
 
-/// Replays one line of the book text with the engine's own move parser, independently of the
-/// book's reader: the key's moves from the start, then each book move.
-fn replay_line(number: usize, line: &str) {
-    let (key, moves) = line.split_once('|').unwrap_or_else(|| panic!("line {number}: no '|'"));
-    let key = key.trim();
-    let position = if key == "start" {
-        Position::start()
-    } else if let Some(fen) = key.strip_prefix("fen ") {
-        parse_fen(fen).unwrap_or_else(|e| panic!("line {number}: {e}"))
-    } else {
-        key.split_whitespace().fold(Position::start(), |p, text| {
-            p.play(&parse_move(&p, text).unwrap_or_else(|e| panic!("line {number}: {e}")))
-        })
-    };
-    for entry in moves.split(';') {
-        let text = entry.split_whitespace().next().expect("a move");
-        parse_move(&position, text).unwrap_or_else(|e| panic!("line {number}: {e}"));
-    }
-}
-
 #[test]
 fn every_move_in_the_embedded_book_is_legal() {
-    let mut lines = 0;
-    for (i, line) in DEFAULT_BOOK_TEXT.lines().enumerate() {
-        if !line.trim().is_empty() && !line.starts_with('#') {
-            replay_line(i + 1, line);
-            lines += 1;
-        }
-    }
+    let lines = support::replay_book_text::<Italian>(DEFAULT_BOOK_TEXT);
     let book = default_book();
     assert_eq!(book.len(), lines, "one position per line, no position twice");
     for position in book.positions() {
@@ -117,7 +91,12 @@ fn the_start_position_has_a_long_main_line() {
 
 #[test]
 fn the_default_book_reads_back_from_its_own_text() {
-    let again = Book::parse(DEFAULT_BOOK_TEXT).unwrap();
+    let again: Book = Book::parse(DEFAULT_BOOK_TEXT).unwrap();
     assert_eq!(again.len(), default_book().len());
     assert_eq!(again.move_count(), default_book().move_count());
+}
+
+#[test]
+fn the_builder_writes_the_default_book_back_byte_for_byte() {
+    assert!(support::writes_back::<Italian>(DEFAULT_BOOK_TEXT), "the written book differs");
 }

@@ -99,3 +99,74 @@ fn analyze_shows_book_moves_unless_told_not_to() {
     let without = stdout(&["analyze", "--depth", "2", "--no-book"]);
     assert!(!without.lines().any(|l| l.starts_with("book ")), "{without}");
 }
+
+/// Runs `dama ARGS`, which must fail; returns its stderr.
+fn failure(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_dama")).args(args).output().expect("run dama");
+    assert!(!output.status.success(), "dama {args:?} should fail");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn an_international_build_is_the_same_on_one_thread_and_two_at_a_fixed_depth() {
+    let dir = scratch("international");
+    let build = |name: &str, threads: &str| {
+        let out = dir.join(name);
+        let report = stdout(&[
+            "book",
+            "build",
+            "--variant",
+            "international",
+            "--out",
+            out.to_str().unwrap(),
+            "--depth",
+            "2",
+            "--positions",
+            "110",
+            "--threads",
+            threads,
+            "--batch",
+            "8",
+        ]);
+        (out, report)
+    };
+    let (two, report) = build("two.book", "2");
+    assert!(report.contains("positions 110 "), "{report}");
+    assert!(report.contains("openings 81 in book 81 "), "every first move and reply: {report}");
+    let (one, _) = build("one.book", "1");
+    let text = std::fs::read_to_string(&two).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&one).unwrap(), "the same book on 1 and 2 threads");
+    assert!(text.contains("# Built by: dama book build --variant international --depth 2"));
+    assert!(text.contains("\nstart | ") && text.contains("\n32-28 19-23 | "), "{text}");
+    let book = two.to_str().unwrap();
+    let show =
+        stdout(&["book", "show", "--variant", "international", "--book", book, "--moves", "32-28"]);
+    assert!(show.lines().any(|l| l.starts_with("FEN B:") && l.contains("28")), "{show}");
+    assert!(show.lines().filter(|l| l.starts_with("book 19-23 ")).count() == 1, "{show}");
+    let stats = stdout(&["book", "stats", "--variant", "international", "--book", book]);
+    assert!(stats.contains("positions 110 "), "{stats}");
+    // The Italian reading of an International book stops at its first International move.
+    let italian = failure(&["book", "show", "--book", book]);
+    assert!(italian.contains("line "), "{italian}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn italian_ballots_and_a_missing_english_book_are_refused_clearly() {
+    let ballots = failure(&[
+        "book",
+        "build",
+        "--variant",
+        "international",
+        "--ballots",
+        "x.tsv",
+        "--out",
+        "never.book",
+    ]);
+    assert!(ballots.contains("--ballots is a file of Italian ballots"), "{ballots}");
+    assert!(ballots.contains("81 openings"), "{ballots}");
+    let english = failure(&["book", "show", "--variant", "english"]);
+    assert!(english.contains("Dama embeds no english book"), "{english}");
+    let fen = failure(&["book", "show", "--variant", "international", "--fen", "W:W51:B1"]);
+    assert!(fen.contains("bad FEN 'W:W51:B1'"), "{fen}");
+}

@@ -176,3 +176,39 @@ fn a_connection_that_cannot_be_made_is_status_1() {
     assert_eq!(status.code(), Some(1), "{stderr}");
     assert!(stderr.starts_with("error: cannot connect"), "{stderr}");
 }
+
+#[test]
+fn dama_opens_from_its_international_book_at_once_only_when_told_to() {
+    use dxp_support::{game_request, Peer};
+    let start = International::start();
+    let book_moves: Vec<Position> = dama_book::international_book()
+        .moves(&start)
+        .iter()
+        .map(|m| International::play(&start, &m.mv))
+        .collect();
+    // With a minute a move, only the book answers within seconds; without --book Dama searches.
+    for (flag, movetime) in [(Some("--book"), "60"), (None, "0.2")] {
+        let log = temp_file(&format!("book-{}.log", flag.is_some()));
+        let mut args = vec!["--movetime", movetime, "--hash", "4", "--games", "1"];
+        args.extend(["--log-file", log.to_str().unwrap()]);
+        args.extend(flag);
+        let (server, address) = Dxp::serve(&args);
+        let mut peer = Peer::connect(&address);
+        let asked = std::time::Instant::now();
+        peer.send(&game_request('W', 0, 0, None));
+        let accept = peer.receive_skipping_chat().expect("an answer to the game request");
+        assert!(accept.starts_with("ADama") && accept.ends_with('0'), "{accept}");
+        let first = peer.receive_skipping_chat().expect("Dama's first move");
+        let after = play_message(&start, &first).unwrap();
+        if flag.is_some() {
+            assert!(asked.elapsed() < Duration::from_secs(20), "{:?}", asked.elapsed());
+            assert!(book_moves.contains(&after), "{first} is not a book move");
+        }
+        peer.close();
+        server.kill();
+        let text = std::fs::read_to_string(&log).unwrap();
+        let plays = text.lines().find(|l| l.contains("# Dama plays ")).expect("a note of a move");
+        assert_eq!(plays.ends_with("(book)"), flag.is_some(), "{text}");
+        let _ = std::fs::remove_file(&log);
+    }
+}

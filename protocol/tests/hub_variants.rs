@@ -251,3 +251,44 @@ fn english_and_international_take_their_own_weights_files() {
     assert!(eval[1].starts_with("param name=eval value=learned "), "{output:#?}");
     let _ = std::fs::remove_file(english);
 }
+
+#[test]
+fn international_go_think_plays_a_book_move_at_once_only_when_the_book_param_is_set() {
+    // The International book is not played by default: `go think` searches. Set explicitly,
+    // `book` plays it: from the start `done` comes at once, before any other search, with one of
+    // the book's moves, even with a long move time. English has no book: it always searches.
+    let output = transcript(
+        &[
+            "set-param name=variant value=international",
+            "pos start",
+            "level depth=2",
+            "go think",
+            "set-param name=book value=true",
+            "pos start",
+            "level move-time=60",
+            "go think",
+        ],
+        2,
+    );
+    let dones: Vec<usize> = (0..output.len()).filter(|&i| output[i].starts_with("done ")).collect();
+    let infos: Vec<usize> = (0..output.len()).filter(|&i| output[i].starts_with("info ")).collect();
+    assert!(!infos.is_empty() && infos.iter().all(|&i| i < dones[0]), "{output:#?}");
+    let book_done = dones[1];
+    let start = International::start();
+    let book: Vec<String> = dama_book::international_book()
+        .moves(&start)
+        .iter()
+        .map(|m| International::hub_text(&start, &m.mv))
+        .collect();
+    let played = output[book_done].strip_prefix("done move=").unwrap();
+    let played = played.split_whitespace().next().unwrap();
+    assert!(book.iter().any(|m| m == played), "{played} is not a book move: {book:?}");
+    check_searches::<International>(&output, &[start, start]);
+
+    let english = transcript(
+        &["set-param name=variant value=english", "pos start", "level depth=2", "go think"],
+        1,
+    );
+    assert!(english.iter().any(|l| l.starts_with("info ")), "English searches: {english:#?}");
+    check_searches::<English>(&english, &[English::start()]);
+}

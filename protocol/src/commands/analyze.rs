@@ -3,6 +3,7 @@
 use super::eval::CliEval;
 use super::{play_moves, position_from_fen};
 use clap::Args;
+use dama_book::BookGame;
 use dama_engine::board8::fen::to_fen;
 use dama_engine::board8::position::Position;
 use dama_engine::english::English;
@@ -25,8 +26,8 @@ pub struct AnalyzeArgs {
     /// The position (PDN FEN); default the variant's start position.
     #[arg(long)]
     fen: Option<String>,
-    /// The game: italian, english or international draughts. The book is Italian; endgame
-    /// tables are Italian and English.
+    /// The game: italian, english or international draughts. Books are Italian and
+    /// International; endgame tables are Italian and English.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".
@@ -47,7 +48,7 @@ pub struct AnalyzeArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TABLE_MIB)))]
     hash: u32,
-    /// Do not show the embedded opening book's moves for the position.
+    /// Do not show the embedded opening book's moves for the position (Italian, International).
     #[arg(long)]
     no_book: bool,
     /// Endgame table directory (default: the cache directory of `dama egdb`); English tables
@@ -122,9 +123,9 @@ fn attach_tables<R: Rules<Position = Position>>(
     Ok(())
 }
 
-/// `dama analyze --variant english|international`: the search alone (no book), with the endgame
-/// tables that `tables` attaches (English).
-fn run_variant<R: CliEval>(
+/// `dama analyze --variant english|international`: the book's moves (International), the endgame
+/// tables that `tables` attaches (English), the search.
+fn run_variant<R: CliEval + BookGame>(
     args: &AnalyzeArgs,
     tables: impl FnOnce(&R::Position, &mut Searcher<R>) -> Result<(), String>,
 ) -> Result<(), String> {
@@ -141,6 +142,9 @@ fn run_variant<R: CliEval>(
     if R::legal_moves(&position).is_empty() {
         say!("no legal move: the side to move has lost");
         return Ok(());
+    }
+    if let Some(book) = R::embedded_book().filter(|_| !args.no_book) {
+        super::book::print_book_moves(book, &position);
     }
     tables(&position, &mut searcher)?;
     let print = printer::<R>(&position, args.multipv > 1);

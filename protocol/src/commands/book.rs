@@ -1,20 +1,22 @@
-//! `dama book`: build an opening book with the engine, show a position's book moves, and report a
-//! book's size and ballot coverage. Format and method: docs/book.md.
+//! `dama book`: build an opening book of any game with the engine, show a position's book moves,
+//! and report a book's size and how it covers the game's openings (the Italian ballots, the
+//! International first moves and replies). Format and method: docs/book.md.
 
-use super::{play_moves, position_from_fen};
 use clap::{Args, Subcommand};
 use dama_book::build::{build, BuildOptions, LeafLimit, Phase, Progress};
 use dama_book::coverage::{ballot_coverage, CoverageSummary};
 use dama_book::format::parse_book;
-use dama_book::openings::{ballots, parse_ballots, Ballot};
+use dama_book::openings::{parse_ballots, Ballot};
 use dama_book::tree::Tree;
-use dama_book::{default_book, Book};
-use dama_engine::board8::fen::to_fen;
-use dama_engine::board8::position::Position;
-use dama_engine::italian::notation::path_notation;
+use dama_book::{Book, BookGame};
+use dama_engine::english::English;
+use dama_engine::history::{play_line, GameHistory};
+use dama_engine::international::International;
+use dama_engine::italian::Italian;
 use dama_engine::score::score_text;
 use dama_engine::search::{MAX_TABLE_MIB, MAX_THREADS};
 use dama_engine::variant::Variant;
+use dama_frontend::variant_arg::variant_parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -29,18 +31,23 @@ pub struct BookArgs {
 
 #[derive(Subcommand, Debug)]
 enum BookCommand {
-    /// Grow a book from the start position over every three-ply line and the 174 ballots,
-    /// scoring moves with the search (drop-out expansion). Resumes from --out when it exists.
+    /// Grow a book from the start position over every three-ply line and the 174 ballots
+    /// (International: every two-ply line, the 81 first moves and replies), scoring moves with
+    /// the search (drop-out expansion). Resumes from --out when it exists.
     Build(BuildArgs),
     /// Print the book moves of a position, with scores and weights.
     Show(ShowArgs),
-    /// Print a book's size and how it covers the 174 ballots.
+    /// Print a book's size and how it covers the 174 ballots (International: the 81 first moves
+    /// and replies).
     Stats(StatsArgs),
 }
 
 /// Arguments of `dama book build`.
 #[derive(Args, Debug)]
 struct BuildArgs {
+    /// The game: italian, english or international draughts.
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
+    variant: Variant,
     /// The book file to write (and to resume from when it exists).
     #[arg(long, default_value = "dama.book")]
     out: PathBuf,
@@ -63,10 +70,11 @@ struct BuildArgs {
     /// the best move. Smaller goes deeper, larger goes wider.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(i32).range(1..=10_000))]
     ply_cost: i32,
-    /// Every line of this many plies from the start goes into the book.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=4))]
-    seed_plies: u32,
-    /// Ballots file (TSV, as data/openings/); default the embedded 174 ballots.
+    /// Every line of this many plies from the start goes into the book [default: 3; 2 for
+    /// international].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=4))]
+    seed_plies: Option<u32>,
+    /// Ballots file (TSV, as data/openings/; Italian); default the embedded 174 ballots.
     #[arg(long)]
     ballots: Option<PathBuf>,
     /// Transposition table of each worker, in MiB.
@@ -83,12 +91,15 @@ struct BuildArgs {
 /// Arguments of `dama book show`.
 #[derive(Args, Debug)]
 struct ShowArgs {
-    /// The book file; default the embedded book.
+    /// The game: italian, english or international draughts.
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
+    variant: Variant,
+    /// The book file; default the embedded book of the game.
     #[arg(long)]
     book: Option<PathBuf>,
     /// The position (PDN FEN); default the start position.
-    #[arg(long, default_value = Variant::Italian.start_fen())]
-    fen: String,
+    #[arg(long)]
+    fen: Option<String>,
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".
     #[arg(long, default_value = "")]
     moves: String,
@@ -100,10 +111,13 @@ struct ShowArgs {
 /// Arguments of `dama book stats`.
 #[derive(Args, Debug)]
 struct StatsArgs {
-    /// The book file; default the embedded book.
+    /// The game: italian, english or international draughts.
+    #[arg(long, value_parser = variant_parser(), default_value = "italian")]
+    variant: Variant,
+    /// The book file; default the embedded book of the game.
     #[arg(long)]
     book: Option<PathBuf>,
-    /// Ballots file (TSV); default the embedded 174 ballots.
+    /// Ballots file (TSV; Italian); default the embedded 174 ballots.
     #[arg(long)]
     ballots: Option<PathBuf>,
     /// Print one line per ballot as well.
@@ -121,15 +135,32 @@ fn default_threads() -> u32 {
 /// Runs `dama book`.
 pub fn run(args: &BookArgs) -> Result<(), String> {
     match &args.command {
-        BookCommand::Build(a) => run_build(a),
-        BookCommand::Show(a) => run_show(a),
-        BookCommand::Stats(a) => run_stats(a),
+        BookCommand::Build(a) => match a.variant {
+            Variant::Italian => run_build::<Italian>(a, load_ballots(a.ballots.as_deref())?),
+            Variant::English => run_build::<English>(a, other_openings(a.ballots.as_deref())?),
+            Variant::International => {
+                run_build::<International>(a, other_openings(a.ballots.as_deref())?)
+            }
+        },
+        BookCommand::Show(a) => match a.variant {
+            Variant::Italian => run_show::<Italian>(a, |p| Some(p.to_string())),
+            Variant::English => run_show::<English>(a, |_| None),
+            Variant::International => run_show::<International>(a, |_| None),
+        },
+        BookCommand::Stats(a) => match a.variant {
+            Variant::Italian => run_stats::<Italian>(a, load_ballots(a.ballots.as_deref())?),
+            Variant::English => run_stats::<English>(a, other_openings(a.ballots.as_deref())?),
+            Variant::International => {
+                run_stats::<International>(a, other_openings(a.ballots.as_deref())?)
+            }
+        },
     }
 }
 
+/// The Italian ballots: the file's, or the embedded 174.
 fn load_ballots(path: Option<&Path>) -> Result<Vec<Ballot>, String> {
     match path {
-        None => Ok(ballots()),
+        None => Ok(Italian::openings()),
         Some(p) => {
             let text = std::fs::read_to_string(p)
                 .map_err(|e| format!("cannot read ballots '{}': {e}", p.display()))?;
@@ -139,12 +170,30 @@ fn load_ballots(path: Option<&Path>) -> Result<Vec<Ballot>, String> {
     }
 }
 
-/// The book in `path`, or the embedded one.
-fn load_book(path: Option<&Path>, allow_empty: bool) -> Result<Cow<'static, Book>, String> {
+/// The openings of a game other than Dama Italiana: its own (`--ballots` files are Italian).
+fn other_openings<R: BookGame>(path: Option<&Path>) -> Result<Vec<Ballot<R>>, String> {
     match path {
-        None => Ok(Cow::Borrowed(default_book())),
+        None => Ok(R::openings()),
+        Some(_) => Err(format!(
+            "--ballots is a file of Italian ballots; a {} book covers its own {} {}s",
+            R::NAME,
+            R::openings().len(),
+            R::OPENING
+        )),
+    }
+}
+
+/// The book in `path`, or the game's embedded one.
+fn load_book<R: BookGame>(
+    path: Option<&Path>,
+    allow_empty: bool,
+) -> Result<Cow<'static, Book<R>>, String> {
+    match path {
+        None => R::embedded_book()
+            .map(Cow::Borrowed)
+            .ok_or_else(|| format!("Dama embeds no {} book: give one with --book FILE", R::NAME)),
         Some(p) => {
-            let book = Book::load(p).map_err(|e| e.to_string())?;
+            let book = Book::<R>::load(p).map_err(|e| e.to_string())?;
             if book.is_empty() && !allow_empty {
                 return Err(format!(
                     "book '{}' holds no position (--allow-empty to accept an empty book)",
@@ -156,7 +205,7 @@ fn load_book(path: Option<&Path>, allow_empty: bool) -> Result<Cow<'static, Book
     }
 }
 
-fn run_build(args: &BuildArgs) -> Result<(), String> {
+fn run_build<R: BookGame>(args: &BuildArgs, openings: Vec<Ballot<R>>) -> Result<(), String> {
     let leaf = match (args.depth, args.time) {
         (_, Some(t)) if !(t.is_finite() && t > 0.0 && t < 1e5) => {
             return Err(format!("--time must be a positive number of seconds, got {t}"));
@@ -168,8 +217,8 @@ fn run_build(args: &BuildArgs) -> Result<(), String> {
     let options = BuildOptions {
         leaf,
         positions: args.positions,
-        seed_plies: args.seed_plies as usize,
-        ballots: load_ballots(args.ballots.as_deref())?,
+        seed_plies: args.seed_plies.map_or(R::SEED_PLIES, |p| p as usize),
+        ballots: openings,
         ply_cost: args.ply_cost,
         batch: args.batch as usize,
         threads: args.threads as usize,
@@ -177,11 +226,11 @@ fn run_build(args: &BuildArgs) -> Result<(), String> {
     };
     // Each save goes through the temporary file next to --out, renamed onto it.
     dama_frontend::files::check_writable("--out", &args.out, &args.out.with_extension("book.tmp"))?;
-    let mut tree = Tree::new();
+    let mut tree = Tree::<R>::new();
     if args.out.exists() && !args.fresh {
         let text = std::fs::read_to_string(&args.out)
             .map_err(|e| format!("cannot read '{}': {e}", args.out.display()))?;
-        let lines = parse_book(&text).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        let lines = parse_book::<R>(&text).map_err(|e| format!("{}: {e}", args.out.display()))?;
         tree = Tree::from_lines(&lines);
         tell!("resuming from {} ({} positions)", args.out.display(), tree.len());
     }
@@ -210,15 +259,21 @@ fn run_build(args: &BuildArgs) -> Result<(), String> {
     built?;
     save(&args.out, &tree, &header)?;
     say!("wrote {}", args.out.display());
-    print_stats(&Book::load(&args.out).map_err(|e| e.to_string())?, &options.ballots, false);
+    print_stats(&Book::<R>::load(&args.out).map_err(|e| e.to_string())?, &options.ballots, false);
     Ok(())
 }
 
-/// The comment lines at the top of a built book.
-fn build_header(args: &BuildArgs, options: &BuildOptions) -> Vec<String> {
+/// The comment lines at the top of a built book (a book of another game than Dama Italiana
+/// names its `--variant`).
+fn build_header<R: BookGame>(args: &BuildArgs, options: &BuildOptions<R>) -> Vec<String> {
     let leaf = match options.leaf {
         LeafLimit::Depth(d) => format!("--depth {d}"),
         LeafLimit::Time(t) => format!("--time {}", t.as_secs_f64()),
+    };
+    let variant = if args.variant == Variant::Italian {
+        String::new()
+    } else {
+        format!(" --variant {}", R::NAME)
     };
     let ballots =
         args.ballots.as_ref().map_or(String::new(), |p| format!(" --ballots {}", p.display()));
@@ -226,25 +281,34 @@ fn build_header(args: &BuildArgs, options: &BuildOptions) -> Vec<String> {
         "Dama opening book. Format: docs/book.md. Each line: the moves from the start | MOVE SCORE WEIGHT ; ...".to_string(),
         "SCORE: centi-men for the side to move after a search (backed up by negamax); WEIGHT: 1 + book positions behind the move (0 = never).".to_string(),
         format!(
-            "Built by: dama book build {leaf} --positions {} --ply-cost {} --batch {} --seed-plies {}{ballots}",
+            "Built by: dama book build{variant} {leaf} --positions {} --ply-cost {} --batch {} --seed-plies {}{ballots}",
             options.positions, options.ply_cost, options.batch, options.seed_plies
         ),
     ]
 }
 
 /// Writes the book through a temporary file, so an interrupted write never leaves half a book.
-fn save(path: &Path, tree: &Tree, header: &[String]) -> Result<(), String> {
+fn save<R: BookGame>(path: &Path, tree: &Tree<R>, header: &[String]) -> Result<(), String> {
     let temporary = path.with_extension("book.tmp");
     std::fs::write(&temporary, tree.to_text(header))
         .and_then(|()| std::fs::rename(&temporary, path))
         .map_err(|e| format!("cannot write '{}': {e}", path.display()))
 }
 
-fn run_show(args: &ShowArgs) -> Result<(), String> {
-    let book = load_book(args.book.as_deref(), args.allow_empty)?;
-    let position = play_moves(position_from_fen(&args.fen)?, &args.moves, |_, _, _| {})?;
-    say!("{position}");
-    say!("FEN {}", to_fen(&position));
+/// `dama book show`; `board` draws the position where the game has a drawing (Italian).
+fn run_show<R: BookGame>(
+    args: &ShowArgs,
+    board: fn(&R::Position) -> Option<String>,
+) -> Result<(), String> {
+    let start = R::parse_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
+    let mut history = GameHistory::new::<R>(&start);
+    let position =
+        play_line::<R>(start, &mut history, &args.moves).map_err(|e| format!("--moves: {e}"))?;
+    let book = load_book::<R>(args.book.as_deref(), args.allow_empty)?;
+    if let Some(drawing) = board(&position) {
+        say!("{drawing}");
+    }
+    say!("FEN {}", R::to_fen(&position));
     if !print_book_moves(&book, &position) {
         say!("not in the book");
     }
@@ -252,12 +316,12 @@ fn run_show(args: &ShowArgs) -> Result<(), String> {
 }
 
 /// Prints the book moves of `position` (one line each, best first); false when there are none.
-pub fn print_book_moves(book: &Book, position: &Position) -> bool {
+pub fn print_book_moves<R: BookGame>(book: &Book<R>, position: &R::Position) -> bool {
     let moves = book.moves(position);
     for m in moves {
         say!(
             "book {:<12} score {:>10} weight {}",
-            path_notation(&m.mv),
+            R::path_text(position, &m.mv),
             score_text(m.score),
             m.weight
         );
@@ -265,18 +329,19 @@ pub fn print_book_moves(book: &Book, position: &Position) -> bool {
     !moves.is_empty()
 }
 
-fn run_stats(args: &StatsArgs) -> Result<(), String> {
-    let book = load_book(args.book.as_deref(), args.allow_empty)?;
-    print_stats(&book, &load_ballots(args.ballots.as_deref())?, args.per_ballot);
+fn run_stats<R: BookGame>(args: &StatsArgs, openings: Vec<Ballot<R>>) -> Result<(), String> {
+    let book = load_book::<R>(args.book.as_deref(), args.allow_empty)?;
+    print_stats(&book, &openings, args.per_ballot);
     Ok(())
 }
 
-fn print_stats(book: &Book, ballots: &[Ballot], per_ballot: bool) {
-    let coverage = ballot_coverage(book, ballots);
-    if per_ballot {
+fn print_stats<R: BookGame>(book: &Book<R>, openings: &[Ballot<R>], per_opening: bool) {
+    let name = R::OPENING;
+    let coverage = ballot_coverage(book, openings);
+    if per_opening {
         for c in &coverage {
             say!(
-                "ballot {:>3} main line {:>3} plies, {:>5} positions",
+                "{name} {:>3} main line {:>3} plies, {:>5} positions",
                 c.number,
                 c.main_line,
                 c.positions
@@ -286,7 +351,7 @@ fn print_stats(book: &Book, ballots: &[Ballot], per_ballot: bool) {
     let s = CoverageSummary::of(&coverage);
     say!("positions {} moves {}", book.len(), book.move_count());
     say!(
-        "ballots {} in book {} both colours {} main line past the ballot min/median/max {}/{}/{} plies, positions beyond min/median/max {}/{}/{}",
+        "{name}s {} in book {} both colours {} main line past the {name} min/median/max {}/{}/{} plies, positions beyond min/median/max {}/{}/{}",
         s.ballots, s.in_book, s.both_colours, s.main_line.0, s.main_line.1, s.main_line.2,
         s.positions.0, s.positions.1, s.positions.2
     );

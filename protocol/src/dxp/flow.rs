@@ -17,8 +17,9 @@ use super::message::{
 };
 use super::search::{spawn, SearchJob};
 use super::session::{Role, Running, Session, State};
+use dama_book::book_move;
 use dama_engine::color::Color;
-use dama_engine::international::{International, Position};
+use dama_engine::international::{International, Move, Position};
 use dama_engine::rules::Rules;
 use dama_engine::search::{SearchControl, Searcher};
 use std::sync::Arc;
@@ -196,6 +197,10 @@ impl Session<'_> {
             };
             return self.end_game(reason, outcome, why);
         }
+        let book = self.config.book.then(|| book_move::<International>(&game.position));
+        if let Some(mv) = book.flatten() {
+            return self.send_our_move(mv, "book");
+        }
         let searcher = match self.searcher.take() {
             Some(searcher) => searcher,
             None => Searcher::new(self.config.hash_mib, self.config.threads)
@@ -222,12 +227,18 @@ impl Session<'_> {
         }
         self.search = None;
         let chosen = self.take_searcher(done);
-        let Some(game) = self.game.as_mut().filter(|game| game.our_turn()) else { return Ok(()) };
+        let Some(game) = self.game.as_ref().filter(|game| game.our_turn()) else { return Ok(()) };
         let Some((mv, summary)) = chosen.or_else(|| {
             International::legal_moves(&game.position).first().map(|&mv| (mv, String::new()))
         }) else {
             return Ok(());
         };
+        self.send_our_move(mv, &summary)
+    }
+
+    /// Plays Dama's move (from the search or the book) and sends it with the time the turn took.
+    fn send_our_move(&mut self, mv: Move, summary: &str) -> Result<(), String> {
+        let Some(game) = self.game.as_mut().filter(|game| game.our_turn()) else { return Ok(()) };
         let seconds = game.turn_time().as_secs_f64().round().min(f64::from(MAX_SECONDS)) as u16;
         let message = move_message(&mv, seconds);
         game.play(mv);

@@ -86,6 +86,10 @@ pub struct DxpArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TABLE_MIB)))]
     hash: u32,
+    /// Play from the embedded International opening book where the position is in it (off by
+    /// default: the book lost from the start position at equal time, docs/strength.md).
+    #[arg(long)]
+    book: bool,
     /// Append a log of the exchange to this file: every message sent (>) and received (<), and
     /// what Dama did (#).
     #[arg(long, value_name = "FILE")]
@@ -140,6 +144,7 @@ pub fn run(args: &DxpArgs) -> Result<(), Failure> {
         patience: seconds("--timeout", args.timeout)?,
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
+        book: args.book,
     };
     let searcher = Searcher::<International>::new(config.hash_mib, config.threads)
         .map_err(|e| usage(format!("--hash: {e}")))?;

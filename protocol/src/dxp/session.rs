@@ -27,6 +27,9 @@ pub struct Config {
     pub hash_mib: usize,
     /// Search threads.
     pub threads: usize,
+    /// Play from the opening book (the embedded International book) when the position is in it
+    /// (`--book`).
+    pub book: bool,
 }
 
 /// The game the initiator proposes.

@@ -38,8 +38,9 @@ pub trait Play: Send {
     fn has_legal_move(&self) -> bool;
     /// The first legal move in Hub notation (the answer when a search gives none).
     fn first_move(&self) -> Option<String>;
-    /// A book move in Hub notation, if the game has a book and the position is in it.
-    fn book_move(&self) -> Option<String>;
+    /// A book move in Hub notation, if the game has a book, the position is in it, and the book
+    /// is played by default or `asked` (the `book` param was given).
+    fn book_move(&self, asked: bool) -> Option<String>;
     /// Makes the searcher if there is none yet, with the current settings (a table too large
     /// falls back to 1 MiB, recorded in `settings`); returns the errors to report.
     fn searcher_ready(&mut self, settings: &mut Settings) -> Vec<String>;
@@ -93,7 +94,10 @@ impl<R: HubRules> Play for Board<R> {
         R::legal_moves(position).first().map(|mv| R::hub_text(position, mv))
     }
 
-    fn book_move(&self) -> Option<String> {
+    fn book_move(&self, asked: bool) -> Option<String> {
+        if !(R::BOOK_BY_DEFAULT || asked) {
+            return None;
+        }
         let position = &self.game.position;
         R::book_move(position).map(|mv| R::hub_text(position, &mv))
     }

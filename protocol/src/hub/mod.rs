@@ -47,7 +47,8 @@ pub fn run(args: &HubArgs) -> Result<(), String> {
     logger::install();
     let (sender, receiver) = std::sync::mpsc::channel();
     let output = Output::stdout(sender.clone());
-    let mut settings = Settings { book: !args.no_book, ..Settings::default() };
+    let mut settings =
+        Settings { book: !args.no_book, book_given: args.no_book, ..Settings::default() };
     let mut log_error = None;
     if let Some(path) = &args.log_file {
         match logger::log_to(Some(path)) {

@@ -56,7 +56,8 @@ pub enum Setting {
     Threads(usize),
     /// `tt-size`: transposition table size in MiB.
     TableSize(usize),
-    /// `book`: play from the opening book when the position is in it (`go think` only).
+    /// `book`: play from the opening book when the position is in it (`go think` only; the
+    /// International book only once this is given, `HubRules::BOOK_BY_DEFAULT`).
     Book(bool),
     /// `ponder`: the GUI may send `go ponder` (accepted; `go ponder` works either way).
     Ponder(bool),
@@ -94,6 +95,9 @@ pub struct Settings {
     pub table_mib: usize,
     /// Opening book on: `go think` in a book position answers at once with a book move.
     pub book: bool,
+    /// Whether `book` was given (the param or `--no-book`): a game whose book is not played by
+    /// default (International, `HubRules::BOOK_BY_DEFAULT`) plays it only then.
+    pub book_given: bool,
     /// The GUI may ponder.
     pub ponder: bool,
     /// The move-count limit in plies.
@@ -126,6 +130,7 @@ impl Default for Settings {
             threads: 1,
             table_mib: 64,
             book: true,
+            book_given: false,
             ponder: false,
             quiet_ply_limit: Variant::Italian.quiet_ply_limit(),
             log_file: None,
@@ -196,7 +201,7 @@ impl Settings {
             }
             Setting::Threads(n) => self.threads = *n,
             Setting::TableSize(mib) => self.table_mib = *mib,
-            Setting::Book(on) => self.book = *on,
+            Setting::Book(on) => (self.book, self.book_given) = (*on, true),
             Setting::Ponder(on) => self.ponder = *on,
             Setting::QuietPlyLimit(plies) => self.quiet_ply_limit = *plies,
             Setting::LogFile(path) => self.log_file = path.clone(),

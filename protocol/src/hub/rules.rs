@@ -1,28 +1,32 @@
 //! The games the Hub plays, with what differs between them beyond the rules: the evaluation
-//! settings, endgame tables (Italian and English), the opening book (Italian only), and each
-//! game's place in [`AnyGame`].
+//! settings, endgame tables (Italian and English), the opening book (Italian and International:
+//! each game's embedded book, [`BookGame`]), and each game's place in [`AnyGame`].
 
 use super::game::{AnyGame, Game};
 use super::params::Settings;
 use super::tables::open_tables;
 use crate::weights::AnyWeights;
-use dama_engine::board8::moves::Move;
-use dama_engine::board8::position::Position;
+use dama_book::BookGame;
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::{EvalOptions, Italian};
 use dama_engine::learned::{Features, LearnedChoice, LearnedEval};
-use dama_engine::rules::Rules;
 use dama_engine::search::Searcher;
 use dama_engine::tables::TableGame;
 use dama_engine::variant::Variant;
 use std::sync::Arc;
 
 /// The rules the Hub plays, with what differs between games beyond the rules: endgame tables
-/// (Italian and English), the opening book (Italian only) and the game's place in [`AnyGame`].
-pub trait HubRules: Rules {
+/// (Italian and English), the opening book (the game's embedded book, where it has one) and the
+/// game's place in [`AnyGame`].
+pub trait HubRules: BookGame {
     /// The variant these rules are.
     const VARIANT: Variant;
+
+    /// Whether `go think` plays the game's book with the `book` param at its default: true for
+    /// Italian; false for International, whose book lost from the start position at equal time
+    /// (docs/strength.md), so it is played only when `book` is set to true explicitly.
+    const BOOK_BY_DEFAULT: bool = true;
 
     /// The tables whose settings (`egdb-path`, `egdb-pieces`) are checked when they change: the
     /// game's own, Italian for a game without tables (as before other games had tables).
@@ -41,9 +45,10 @@ pub trait HubRules: Rules {
         Ok(())
     }
 
-    /// A move from the opening book, for games that have one.
-    fn book_move(_position: &Self::Position) -> Option<Self::Move> {
-        None
+    /// A move from the game's embedded opening book, for games that have one (Italian,
+    /// International): [`dama_book::book_move`], seeded by the position (repeatable matches).
+    fn book_move(position: &Self::Position) -> Option<Self::Move> {
+        dama_book::book_move::<Self>(position)
     }
 }
 
@@ -67,15 +72,6 @@ impl HubRules for Italian {
 
     fn attach_tables(searcher: &mut Searcher<Italian>, settings: &Settings) -> Result<(), String> {
         open_tables(settings, TableGame::Italian).map(|tables| searcher.set_endgame_tables(tables))
-    }
-
-    /// The choice among the moves within the book's score margin is weighted and seeded by the
-    /// position, so the same position always gets the same move (repeatable matches).
-    fn book_move(position: &Position) -> Option<Move> {
-        use rand::SeedableRng;
-        const BOOK_SEED: u64 = 0xDA3A_B00C;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(BOOK_SEED ^ position.key());
-        dama_book::default_book().probe(position, &mut rng, dama_book::DEFAULT_MARGIN)
     }
 }
 
@@ -108,6 +104,7 @@ impl HubRules for English {
 
 impl HubRules for International {
     const VARIANT: Variant = Variant::International;
+    const BOOK_BY_DEFAULT: bool = false;
 
     fn eval(settings: &Settings) -> Result<LearnedChoice<International>, String> {
         let file = file_for::<International>(settings, |w| match w {

@@ -326,7 +326,7 @@ impl Session {
             return;
         }
         if mode == GoMode::Think && self.settings.book {
-            if let Some(best) = self.board.book_move() {
+            if let Some(best) = self.board.book_move(self.settings.book_given) {
                 self.send(Response::Done { best, ponder: None });
                 return;
             }
