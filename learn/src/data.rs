@@ -13,7 +13,8 @@
 //! | 28-31 | random plies after the opening |
 //! | 32-39 | seed |
 //! | 40-43 | the game ([`TrainingGame::DATA_GAME`], its PDN GameType: 20, 21, 22) |
-//! | 44-47 | zero |
+//! | 44-45 | a shard's file (`dama selfplay --shard I/N`): I; else zero |
+//! | 46-47 | a shard's file: N; else zero |
 //!
 //! Version 1 files (written before other games were played) have the first 40 bytes only and
 //! hold Dama Italiana; they are read, and resumed, as such.
@@ -30,6 +31,7 @@
 
 use crate::game::TrainingGame;
 use dama_engine::color::Color;
+use dama_frontend::shard::Shard;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
@@ -58,6 +60,8 @@ pub struct DataHeader {
     pub random_plies: u32,
     /// The seed of the random plies.
     pub seed: u64,
+    /// The share of the games a shard's file holds (`None`: a whole run, or a merged one).
+    pub shard: Option<Shard>,
 }
 
 /// The size of a record of the game `R`.
@@ -86,6 +90,10 @@ impl DataHeader {
         bytes[28..32].copy_from_slice(&self.random_plies.to_le_bytes());
         bytes[32..40].copy_from_slice(&self.seed.to_le_bytes());
         bytes[40..44].copy_from_slice(&self.game.to_le_bytes());
+        if let Some(shard) = self.shard {
+            bytes[44..46].copy_from_slice(&(shard.index as u16).to_le_bytes());
+            bytes[46..48].copy_from_slice(&(shard.count as u16).to_le_bytes());
+        }
         bytes
     }
 
@@ -100,6 +108,7 @@ impl DataHeader {
         if &bytes[..8] != MAGIC {
             return Err("not a Dama self-play file (no DAMASELF header)".to_string());
         }
+        let u16_at = |b: &[u8], at: usize| u32::from(u16::from_le_bytes([b[at], b[at + 1]]));
         let (game, length) = match u32_at(&bytes, 8) {
             1 => (V1_GAME, HEADER_V1_BYTES),
             VERSION => {
@@ -116,6 +125,12 @@ impl DataHeader {
             depth: u32_at(&bytes, 24),
             random_plies: u32_at(&bytes, 28),
             seed: u64_at(&bytes, 32),
+            shard: match (u16_at(&bytes, 44), u16_at(&bytes, 46)) {
+                (0, 0) => None,
+                (index, count) => Some(Shard::new(index, count).ok_or_else(|| {
+                    format!("the header names shard {index} of {count}, which cannot be")
+                })?),
+            },
         };
         Ok((header, length, u32_at(&bytes, 12) as usize))
     }
@@ -179,6 +194,14 @@ pub struct DataFile<R: TrainingGame> {
     pub games: Vec<GameBlock<R>>,
     /// Bytes of whole games: where a resumed run goes on writing.
     pub whole_bytes: u64,
+}
+
+/// Reads the header of a self-play file of any game (to learn its game before reading it).
+pub fn read_header(path: &Path) -> Result<DataHeader, String> {
+    let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let (header, _, _) = DataHeader::read(&mut BufReader::new(file))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(header)
 }
 
 /// Reads a self-play file of the game `R`. A block cut short at the end is ignored (see
@@ -308,7 +331,7 @@ mod tests {
     #[test]
     fn records_round_trip_and_a_cut_block_is_dropped() {
         let path = temp("roundtrip");
-        let header = DataHeader { game: 22, nodes: 1000, depth: 0, random_plies: 2, seed: 9 };
+        let header = DataHeader { game: 22, nodes: 1000, depth: 0, random_plies: 2, seed: 9, shard: None };
         let a = Record::<Italian> {
             position: parse_fen("B:W18,22,K30:B3,7,K12").unwrap(),
             score: -250,
@@ -361,7 +384,7 @@ mod tests {
         record.write(&mut bytes);
         std::fs::write(&path, &bytes).unwrap();
         let file = read::<Italian>(&path).unwrap();
-        let header = DataHeader { game: 22, nodes: 500, depth: 0, random_plies: 4, seed: 7 };
+        let header = DataHeader { game: 22, nodes: 500, depth: 0, random_plies: 4, seed: 7, shard: None };
         assert_eq!(file.header, header);
         assert_eq!(file.games, vec![GameBlock { game: 9, records: vec![record] }]);
         let refused = read::<English>(&path).unwrap_err();
@@ -378,7 +401,7 @@ mod tests {
     #[test]
     fn english_records_keep_their_side_and_game() {
         let path = temp("english");
-        let header = DataHeader { game: 21, nodes: 100, depth: 0, random_plies: 0, seed: 1 };
+        let header = DataHeader { game: 21, nodes: 100, depth: 0, random_plies: 0, seed: 1, shard: None };
         let start = dama_engine::english::start();
         let record = Record::<English> { position: start, score: 40, result: -1 };
         let (mut writer, _) = DataWriter::<English>::open(&path, header).unwrap();
@@ -393,7 +416,7 @@ mod tests {
     fn international_records_hold_fifty_squares() {
         use dama_engine::international::{self, International};
         let path = temp("international");
-        let header = DataHeader { game: 20, nodes: 100, depth: 0, random_plies: 0, seed: 1 };
+        let header = DataHeader { game: 20, nodes: 100, depth: 0, random_plies: 0, seed: 1, shard: None };
         let position = international::parse_fen("B:W28,33,K46,50:B1,K5,17,23").unwrap();
         let record = Record::<International> { position, score: -75, result: 0 };
         let (mut writer, _) = DataWriter::<International>::open(&path, header).unwrap();
