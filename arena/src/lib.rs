@@ -30,12 +30,14 @@ pub mod config;
 pub mod engine;
 pub mod game_end;
 pub mod hub_line;
+pub mod merge;
 pub mod openings;
 pub mod pdn;
 pub mod progress;
 pub mod referee;
 pub mod runner;
 pub mod scoreboard;
+pub mod shard;
 pub mod spec;
 pub mod sprt;
 pub mod stats;
@@ -48,10 +50,12 @@ use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
 use dama_engine::variant::Variant;
 use dama_frontend::interrupt;
+use dama_frontend::shard::Shard;
 use dama_frontend::variant_arg::variant_parser;
 use engine::{EngineProcess, EngineSpec};
 use openings::{schedule, OpeningSource};
 use runner::{run_match, MatchPlan};
+use shard::ShardResult;
 use sprt::Sprt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -148,9 +152,18 @@ pub struct MatchArgs {
     /// Add the games to the end of an existing --pdn-out file.
     #[arg(long, requires = "pdn_out", conflicts_with = "force")]
     append: bool,
-    /// Replace an existing --pdn-out file.
-    #[arg(long, requires = "pdn_out")]
+    /// Replace an existing --pdn-out or --shard-out file.
+    #[arg(long)]
     force: bool,
+    /// Play only shard I of N of the match: the I-th of N contiguous blocks of its game pairs
+    /// (1-based), the same games as in one run; the result goes to --shard-out, and
+    /// `dama match-merge` counts the shards' results as one run.
+    #[arg(long, value_name = "I/N", requires = "shard_out")]
+    shard: Option<Shard>,
+    /// The shard's result file: its games' scores (pentanomial pairs) and PDN records, written
+    /// when every game of the shard is played (not when interrupted).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    shard_out: Option<PathBuf>,
     /// Stop early by an SPRT: elo0=E0,elo1=E1[,alpha=A][,beta=B] (alpha, beta default 0.05).
     #[arg(long, value_name = "elo0=0,elo1=5,alpha=0.05,beta=0.05")]
     sprt: Option<String>,
@@ -302,6 +315,23 @@ fn run_games<R: Rules>(
     if let Some(path) = &args.pdn_out {
         check_pdn_out(path, args.append, args.force)?;
     }
+    if args.force && args.pdn_out.is_none() && args.shard_out.is_none() {
+        return Err("--force replaces an output file: give --pdn-out or --shard-out".to_string());
+    }
+    if let Some(path) = &args.shard_out {
+        if args.sprt.is_some() {
+            return Err("--sprt decides over the whole match, so a shard plays all its games: \
+                        give --sprt to dama match-merge, which counts the shards together"
+                .to_string());
+        }
+        if path.exists() && !args.force {
+            return Err(format!(
+                "--shard-out '{}' exists: give --force to replace it",
+                path.display()
+            ));
+        }
+        dama_frontend::files::check_writable("--shard-out", path, path)?;
+    }
     if engine::same_engines(&specs) {
         if let Limit::Nodes(_) | Limit::Depth(_) = rules.limit {
             tell!(
@@ -314,10 +344,24 @@ fn run_games<R: Rules>(
     }
     interrupt::install()?;
     let names = engine_names(&specs, rules.patience)?;
+    // The settings that make the games: the shards of one match must agree on all of them.
+    let settings = format!(
+        "{specs:?} {rules:?} openings={} ({}) seed={:?} games={games}",
+        source.name(),
+        openings.len(),
+        args.seed
+    );
+    let mut slots = schedule(openings.len(), games, args.seed);
+    if let Some(shard) = args.shard {
+        let share = shard.games(games as u64);
+        slots = slots[share.start as usize..share.end as usize].to_vec();
+    }
     let plan = MatchPlan {
         specs,
         names,
-        games: schedule(openings.len(), games, args.seed),
+        total_games: games,
+        keep_games: args.shard.is_some(),
+        games: slots,
         openings,
         rules,
         concurrency: args.concurrency as usize,
@@ -328,8 +372,15 @@ fn run_games<R: Rules>(
         pdn_append: args.append,
     };
     if !args.quiet {
+        let shard = match (args.shard, plan.games.first(), plan.games.last()) {
+            (Some(shard), Some(first), Some(last)) => {
+                format!(" (shard {shard}: games {} to {})", first.number, last.number)
+            }
+            (Some(shard), ..) => format!(" (shard {shard}: no game)"),
+            _ => String::new(),
+        };
         tell!(
-            "match: {} vs {}, {}, {} games, openings {} ({}), {}, concurrency {}",
+            "match: {} vs {}, {}, {} games{shard}, openings {} ({}), {}, concurrency {}",
             plan.names[0],
             plan.names[1],
             R::NAME,
@@ -356,6 +407,26 @@ fn run_games<R: Rules>(
         board.result_line(plan.sprt.as_ref()),
         end.interrupted
     ));
+    if let (Some(shard), Some(path)) = (args.shard, &args.shard_out) {
+        if end.interrupted {
+            report.push_str(&format!(
+                "shard {shard} interrupted: no --shard-out file written (run it again)\n"
+            ));
+        } else {
+            ShardResult {
+                shard,
+                total_games: games,
+                variant: args.variant,
+                same_engines: engine::same_engines(&plan.specs),
+                seconds: started.elapsed().as_secs_f64(),
+                names: plan.names.clone(),
+                settings,
+                result_line: board.result_line(None),
+                games: end.games,
+            }
+            .write(path)?;
+        }
+    }
     Ok(report)
 }
 

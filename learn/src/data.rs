@@ -331,7 +331,8 @@ mod tests {
     #[test]
     fn records_round_trip_and_a_cut_block_is_dropped() {
         let path = temp("roundtrip");
-        let header = DataHeader { game: 22, nodes: 1000, depth: 0, random_plies: 2, seed: 9, shard: None };
+        let header =
+            DataHeader { game: 22, nodes: 1000, depth: 0, random_plies: 2, seed: 9, shard: None };
         let a = Record::<Italian> {
             position: parse_fen("B:W18,22,K30:B3,7,K12").unwrap(),
             score: -250,
@@ -384,7 +385,8 @@ mod tests {
         record.write(&mut bytes);
         std::fs::write(&path, &bytes).unwrap();
         let file = read::<Italian>(&path).unwrap();
-        let header = DataHeader { game: 22, nodes: 500, depth: 0, random_plies: 4, seed: 7, shard: None };
+        let header =
+            DataHeader { game: 22, nodes: 500, depth: 0, random_plies: 4, seed: 7, shard: None };
         assert_eq!(file.header, header);
         assert_eq!(file.games, vec![GameBlock { game: 9, records: vec![record] }]);
         let refused = read::<English>(&path).unwrap_err();
@@ -401,7 +403,8 @@ mod tests {
     #[test]
     fn english_records_keep_their_side_and_game() {
         let path = temp("english");
-        let header = DataHeader { game: 21, nodes: 100, depth: 0, random_plies: 0, seed: 1, shard: None };
+        let header =
+            DataHeader { game: 21, nodes: 100, depth: 0, random_plies: 0, seed: 1, shard: None };
         let start = dama_engine::english::start();
         let record = Record::<English> { position: start, score: 40, result: -1 };
         let (mut writer, _) = DataWriter::<English>::open(&path, header).unwrap();
@@ -416,7 +419,8 @@ mod tests {
     fn international_records_hold_fifty_squares() {
         use dama_engine::international::{self, International};
         let path = temp("international");
-        let header = DataHeader { game: 20, nodes: 100, depth: 0, random_plies: 0, seed: 1, shard: None };
+        let header =
+            DataHeader { game: 20, nodes: 100, depth: 0, random_plies: 0, seed: 1, shard: None };
         let position = international::parse_fen("B:W28,33,K46,50:B1,K5,17,23").unwrap();
         let record = Record::<International> { position, score: -75, result: 0 };
         let (mut writer, _) = DataWriter::<International>::open(&path, header).unwrap();

@@ -272,11 +272,7 @@ pub fn run<R: TrainingGame>(
             summary.games += 1;
             summary.positions += count;
             summary.new_positions += count;
-            progress(Progress {
-                games: summary.games,
-                target,
-                positions: summary.positions,
-            });
+            progress(Progress { games: summary.games, target, positions: summary.positions });
         }
     }
     Ok(summary)
