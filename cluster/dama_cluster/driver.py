@@ -19,7 +19,9 @@ from typing import Callable, Iterable
 import ray
 from tqdm import tqdm
 
-from .task import TaskSpec, run_dama, write_atomically
+from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+from .task import TaskSpec, remove_job_directory, run_dama, write_atomically
 
 
 class JobError(Exception):
@@ -39,6 +41,25 @@ def connect(address: str | None, cpus: int | None) -> None:
 def cluster_cpus() -> int:
     """The CPUs of the whole cluster (at least one)."""
     return max(1, int(ray.cluster_resources().get("CPU", 1)))
+
+
+def largest_node_cpus() -> int:
+    """The CPUs of the largest node: the most one task can take."""
+    sizes = [n.get("Resources", {}).get("CPU", 0) for n in ray.nodes() if n.get("Alive")]
+    return max(1, int(max(sizes, default=1)))
+
+
+def clean_nodes(job: str) -> None:
+    """Removes the job's directory from every node, once the job's results are gathered (it is
+    kept while the job is unfinished, so that a job started again finds what its nodes hold)."""
+    cleaners = [
+        remove_job_directory.options(
+            scheduling_strategy=NodeAffinitySchedulingStrategy(node_id=node["NodeID"], soft=False)
+        ).remote(job)
+        for node in ray.nodes()
+        if node.get("Alive")
+    ]
+    ray.get(cleaners)
 
 
 def check_dama(dama: str) -> str:
@@ -111,7 +132,8 @@ def run_tasks(
             if item is None:
                 return
             spec, targets = item
-            running[run_dama.remote(dama, job, spec)] = (spec, targets)
+            task = run_dama.options(num_cpus=spec.cpus)
+            running[task.remote(dama, job, spec)] = (spec, targets)
 
     try:
         submit()

@@ -72,20 +72,25 @@ def run(options) -> int:
         todo = [s for s in plan if s.level == level and not os.path.exists(target(s.name))]
         if not todo:
             continue
+        # Fewer slices than CPUs: each takes a share of them (the groups of one advance inside a
+        # slice are solved in parallel), on one node.
+        threads = max(1, min(driver.cluster_cpus() // len(todo), driver.largest_node_cpus()))
         tasks = []
         for s in todo:
             spec = TaskSpec(
                 key=s.name,
-                args=["egdb", "build", "--slice", s.name, "--dir", "{dir}", "--threads", "1",
-                      *variant, *distances],
+                args=["egdb", "build", "--slice", s.name, "--dir", "{dir}", "--threads",
+                      str(threads), *variant, *distances],
+                cpus=threads,
                 outputs=[relative(s.name)],
                 inputs={relative(n): [reference(n)] for n in s.needs},
                 fault_marker=options.fault_marker if options.fault == s.name else None,
             )
             tasks.append((spec, {relative(s.name): target(s.name)}))
         driver.run_tasks(dama, job, tasks, f"egdb level {level}/{levels[-1]}", total=len(plan),
-                         done=finished)
+                         done=finished, window=len(tasks))
         finished += len(todo)
+    driver.clean_nodes(job)
     total = sum(os.path.getsize(target(s.name)) for s in plan)
     print(f"egdb: {len(plan)} slices up to {options.pieces} pieces in {target_dir}, "
           f"{total} bytes")

@@ -92,4 +92,5 @@ def run(options) -> int:
     driver.run_tasks(dama, job, tasks(), "match shards", total=count, done=len(done),
                      after_each=after_each)
     sys.stdout.write(merge([n for n in names if n in finished], True))
+    driver.clean_nodes(job)
     return 0

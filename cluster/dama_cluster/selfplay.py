@@ -54,4 +54,5 @@ def run(options) -> int:
     if options.force:
         merge.append("--force")
     sys.stdout.write(driver.dama_output(dama, merge))
+    driver.clean_nodes(job)
     return 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -52,6 +53,8 @@ class TaskSpec:
     #: A marker file: when set and absent, the task creates it and kills its own worker
     #: process mid-task (the fault test); a retry finds the marker and runs normally.
     fault_marker: str | None = None
+    #: CPUs the task takes (a slice alone in its level builds with several threads).
+    cpus: int = 1
     #: The directory to run `dama` in (relative paths in its arguments, such as an engine's
     #: command, are read from there) when the node has it; else the task's directory.
     cwd: str | None = None
@@ -77,6 +80,12 @@ def write_atomically(path: str, data: bytes) -> None:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+@ray.remote(num_cpus=0)
+def remove_job_directory(job: str) -> None:
+    """Removes the job's directory on the node running this task (a job that is over)."""
+    shutil.rmtree(os.path.join(tempfile.gettempdir(), "dama-cluster", job), ignore_errors=True)
 
 
 def _die_with_parent() -> None:
