@@ -34,7 +34,7 @@ pub fn merge<R: TrainingGame>(
     games: u32,
     out: &Path,
 ) -> Result<MergeSummary, String> {
-    let shards = shard_order::<R>(paths)?;
+    let shards = shard_order(paths)?;
     let first = &shards.values().next().expect("at least one shard").1;
     let header = DataHeader { shard: None, ..*first };
     let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -56,9 +56,7 @@ pub fn merge<R: TrainingGame>(
 
 /// The shard files by shard index, their headers checked against each other: one run's shards,
 /// each once, none missing.
-fn shard_order<R: TrainingGame>(
-    paths: &[PathBuf],
-) -> Result<BTreeMap<u32, (PathBuf, DataHeader)>, String> {
+fn shard_order(paths: &[PathBuf]) -> Result<BTreeMap<u32, (PathBuf, DataHeader)>, String> {
     if paths.is_empty() {
         return Err("give the shard files to merge".to_string());
     }
@@ -255,7 +253,7 @@ mod tests {
         let (one, two) = (temp("r1.bin"), temp("r2.bin"));
         run(&one, &settings(Shard::new(1, 2)), &stop, |_| {}).unwrap();
         let out = temp("r-out.bin");
-        let error = merge::<Italian>(&[one.clone()], 7, &out).unwrap_err();
+        let error = merge::<Italian>(std::slice::from_ref(&one), 7, &out).unwrap_err();
         assert!(error.contains("shard 2/2 missing"), "{error}");
         let error = merge::<Italian>(&[one.clone(), one.clone()], 7, &out).unwrap_err();
         assert!(error.contains("are both shard 1/2"), "{error}");
@@ -275,7 +273,7 @@ mod tests {
         assert!(error.contains("other settings"), "{error}");
         let whole = temp("r-whole.bin");
         run(&whole, &SelfPlaySettings { games: 2, ..settings(None) }, &stop, |_| {}).unwrap();
-        let error = merge::<Italian>(&[whole.clone()], 2, &out).unwrap_err();
+        let error = merge::<Italian>(std::slice::from_ref(&whole), 2, &out).unwrap_err();
         assert!(error.contains("not a shard's file"), "{error}");
         for path in [one, two, whole] {
             std::fs::remove_file(path).unwrap();
