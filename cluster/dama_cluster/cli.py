@@ -8,6 +8,7 @@ import os
 import sys
 
 from . import driver, egdb, match, selfplay
+from .task import DamaFailed
 
 #: `NAME:MARKER`: the task NAME (a shard's file or a slice) kills its own worker once, mid-task,
 #: creating the file MARKER; the fault test sets it.
@@ -66,8 +67,13 @@ def main(argv: list | None = None) -> int:
     except driver.JobError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted: the shards done are kept; run the same command again to go on",
+              file=sys.stderr)
+        return 130
     except Exception as error:  # a task's failure, raised again by ray.get
         cause = getattr(error, "cause", None) or error
         lines = str(cause).strip().splitlines()
         print(f"error: {lines[-1] if lines else type(cause).__name__}", file=sys.stderr)
-        return 1
+        # A dama refusing its arguments is a wrong input (2); anything else a failure (1).
+        return 2 if isinstance(cause, DamaFailed) and cause.status == 2 else 1

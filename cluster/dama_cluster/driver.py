@@ -21,7 +21,7 @@ from tqdm import tqdm
 
 from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
-from .task import TaskSpec, remove_job_directory, run_dama, write_atomically
+from .task import TaskSpec, error_line, remove_job_directory, run_dama, write_atomically
 
 
 class JobError(Exception):
@@ -74,8 +74,7 @@ def dama_output(dama: str, args: list) -> str:
     """Runs `dama` here (on the driver) and returns its stdout; its error stops the job."""
     done = subprocess.run([dama, *args], capture_output=True, text=True)
     if done.returncode != 0:
-        lines = done.stderr.strip().splitlines()
-        raise JobError(lines[-1] if lines else f"dama {' '.join(args)} failed")
+        raise JobError(error_line(done.stderr, f"dama {args[0]} failed"))
     return done.stdout
 
 

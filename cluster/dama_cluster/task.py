@@ -32,6 +32,13 @@ MAX_RETRIES = 3
 class DamaFailed(Exception):
     """`dama` exited with an error status: the job cannot go on."""
 
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+    def __reduce__(self):
+        return (DamaFailed, (str(self), self.status))
+
 
 class DamaKilled(Exception):
     """`dama` was killed by a signal (out of memory, a node going down): the task is retried."""
@@ -88,6 +95,16 @@ def remove_job_directory(job: str) -> None:
     shutil.rmtree(os.path.join(tempfile.gettempdir(), "dama-cluster", job), ignore_errors=True)
 
 
+def error_line(stderr: str, fallback: str) -> str:
+    """The reason in what `dama` wrote on stderr: its `error: ...` line (without the word), else
+    its last line."""
+    lines = [line.strip() for line in stderr.strip().splitlines() if line.strip()]
+    for line in lines:
+        if line.startswith("error: "):
+            return line.removeprefix("error: ")
+    return lines[-1] if lines else fallback
+
+
 def _die_with_parent() -> None:
     """In the child: ask Linux to kill it when the worker that started it dies."""
     try:
@@ -127,8 +144,8 @@ def run_dama(dama: str, job: str, spec: TaskSpec) -> dict:
     if process.returncode < 0:
         raise DamaKilled(f"{spec.key}: dama killed by signal {-process.returncode}")
     if process.returncode != 0:
-        message = err.decode(errors="replace").strip().splitlines()
-        raise DamaFailed(f"{spec.key}: dama {' '.join(args)}: {message[-1] if message else ''}")
+        reason = error_line(err.decode(errors="replace"), f"exit status {process.returncode}")
+        raise DamaFailed(f"{spec.key}: dama {args[0]}: {reason}", process.returncode)
     outputs = {}
     for relative in spec.outputs:
         with open(os.path.join(directory, relative), "rb") as produced:

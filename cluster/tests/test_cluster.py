@@ -166,3 +166,28 @@ def test_a_job_started_again_skips_the_shards_already_done(tmp_path, capsys):
     assert cli.main(["--dama", DAMA, "match", "--shards", "4", "--work", str(work), "--",
                      *other]) == 2
     assert "holds the shards of another job" in capsys.readouterr().err
+
+
+def test_wrong_arguments_are_one_error_line_and_status_2(tmp_path, capsys):
+    out = str(tmp_path / "x.bin")
+    # Refused by dama in the tasks: reported once, with dama's reason.
+    status = cli.main(["--dama", DAMA, "selfplay", "--out", out, "--games", "4", "--shards", "2",
+                       "--", "--nodes", "many"])
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert "error: " in err and "invalid value 'many'" in err, err
+    assert not os.path.exists(out)
+    # Refused by the driver before any task.
+    for args, why in [
+        (["selfplay", "--out", out, "--games", "4", "--shards", "2", "--", "--shard", "1/2"],
+         "--shard is the driver's to set"),
+        (["match", "--shards", "2", "--work", str(tmp_path / "w"), "--", "--sprt", "elo0=0"],
+         "--sprt is the driver's to set"),
+        (["egdb", "--pieces", "9", "--dir", str(tmp_path / "t")], "invalid value '9'"),
+    ]:
+        assert cli.main(["--dama", DAMA, *args]) == 2, args
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and why in err and "error: error" not in err, err
+    assert cli.main(["--dama", str(tmp_path / "none"), "egdb", "--pieces", "3", "--dir",
+                     str(tmp_path / "t")]) == 2
+    assert "no dama binary" in capsys.readouterr().err
