@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from typing import Callable, Iterable
 
 import ray
@@ -101,6 +102,19 @@ def open_job(work: str, settings: dict) -> str:
     else:
         write_atomically(record, text.encode())
     return job_name(settings)
+
+
+def report(job: str, results: list, started: float) -> None:
+    """One line on stderr: the tasks run, their summed and longest time, the job's wall time."""
+    seconds = [result["seconds"] for _, result in results]
+    nodes = len({result["node"] for _, result in results})
+    plural = lambda n, word: f"{n} {word}{'s' if n != 1 else ''}"  # noqa: E731
+    print(
+        f"{job}: {plural(len(seconds), 'task')} on {plural(nodes, 'node')} "
+        f"({plural(cluster_cpus(), 'CPU')}): {sum(seconds):.1f} s of dama in all, the longest "
+        f"{max(seconds, default=0):.1f} s; wall {time.monotonic() - started:.1f} s",
+        file=sys.stderr,
+    )
 
 
 def run_tasks(

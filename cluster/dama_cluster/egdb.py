@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from dataclasses import dataclass
 
 import ray
@@ -68,6 +69,8 @@ def run(options) -> int:
 
     levels = sorted({s.level for s in plan})
     finished = done
+    started = time.monotonic()
+    results: list = []
     for level in levels:
         todo = [s for s in plan if s.level == level and not os.path.exists(target(s.name))]
         if not todo:
@@ -87,9 +90,10 @@ def run(options) -> int:
                 fault_marker=options.fault_marker if options.fault == s.name else None,
             )
             tasks.append((spec, {relative(s.name): target(s.name)}))
-        driver.run_tasks(dama, job, tasks, f"egdb level {level}/{levels[-1]}", total=len(plan),
-                         done=finished, window=len(tasks))
+        results += driver.run_tasks(dama, job, tasks, f"egdb level {level}/{levels[-1]}",
+                                    total=len(plan), done=finished, window=len(tasks))
         finished += len(todo)
+    driver.report("egdb", results, started)
     driver.clean_nodes(job)
     total = sum(os.path.getsize(target(s.name)) for s in plan)
     print(f"egdb: {len(plan)} slices up to {options.pieces} pieces in {target_dir}, "

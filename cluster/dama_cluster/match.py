@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import time
 
 from . import driver
 from .task import TaskSpec
@@ -89,8 +90,10 @@ def run(options) -> int:
             return True
         return False
 
-    driver.run_tasks(dama, job, tasks(), "match shards", total=count, done=len(done),
-                     after_each=after_each)
+    started = time.monotonic()
+    results = driver.run_tasks(dama, job, tasks(), "match shards", total=count, done=len(done),
+                               after_each=after_each)
+    driver.report("match", results, started)
     sys.stdout.write(merge([n for n in names if n in finished], True))
     driver.clean_nodes(job)
     return 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 
 from . import driver
 from .task import TaskSpec
@@ -48,7 +49,10 @@ def run(options) -> int:
                             cwd=os.getcwd())
             yield spec, {name: os.path.join(work, name)}
 
-    driver.run_tasks(dama, job, tasks(), "selfplay shards", total=count, done=count - len(todo))
+    started = time.monotonic()
+    results = driver.run_tasks(dama, job, tasks(), "selfplay shards", total=count,
+                               done=count - len(todo))
+    driver.report("selfplay", results, started)
     merge = ["selfplay-merge", "--games", str(options.games), "--out", options.out,
              *[os.path.join(work, n) for n in names]]
     if options.force:

@@ -99,6 +99,22 @@ def test_match_with_an_sprt_reports_its_state(tmp_path, capsys):
     assert "SPRT (" in out
 
 
+def test_an_sprt_that_decides_cancels_the_shards_left(tmp_path, capsys):
+    # Against its own search with a material-only evaluation, Dama wins nearly every pair: the
+    # SPRT accepts H1 after a few shards of the 40, and the others never count.
+    lopsided = ["--engine", f"{DAMA} hub", "name=full", "--engine", f"{DAMA} hub",
+                "name=material", "option.positional-eval=false", "--nodes", "400",
+                "--rounds", "200"]
+    work = tmp_path / "job"
+    out = cluster("match", "--shards", "40", "--work", str(work), "--sprt", "elo0=0,elo1=20",
+                  "--", *lopsided, capsys=capsys)
+    line = result_line(out)
+    assert " sprt=H1 " in line, out
+    games = int(re.search(r"games=(\d+)", line).group(1))
+    shards = [p for p in os.listdir(work) if p.endswith(".shard")]
+    assert games == 10 * len(shards) and len(shards) < 40, (games, shards)
+
+
 def sha256(path) -> str:
     with open(path, "rb") as table:
         return hashlib.sha256(table.read()).hexdigest()
