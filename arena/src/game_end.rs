@@ -41,6 +41,47 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Every way a game ends, in order.
+    pub const ALL: [Termination; 13] = [
+        Termination::NoLegalMove,
+        Termination::Repetition,
+        Termination::MoveCount,
+        Termination::EndgameCount,
+        Termination::MaxPlies,
+        Termination::WinAdjudication,
+        Termination::DrawAdjudication,
+        Termination::IllegalMove,
+        Termination::TimeForfeit,
+        Termination::NoAnswer,
+        Termination::Crash,
+        Termination::StartFailure,
+        Termination::Interrupted,
+    ];
+
+    /// One word for files (a shard's result file): `no-legal-move`, `move-count`, ...
+    pub fn word(self) -> &'static str {
+        match self {
+            Termination::NoLegalMove => "no-legal-move",
+            Termination::Repetition => "repetition",
+            Termination::MoveCount => "move-count",
+            Termination::EndgameCount => "endgame-count",
+            Termination::MaxPlies => "max-plies",
+            Termination::WinAdjudication => "win-adjudication",
+            Termination::DrawAdjudication => "draw-adjudication",
+            Termination::IllegalMove => "illegal-move",
+            Termination::TimeForfeit => "time-forfeit",
+            Termination::NoAnswer => "no-answer",
+            Termination::Crash => "crash",
+            Termination::StartFailure => "start-failure",
+            Termination::Interrupted => "interrupted",
+        }
+    }
+
+    /// The ending a [`Termination::word`] names.
+    pub fn from_word(word: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.word() == word)
+    }
+
     /// The text of the PDN `Termination` tag in the game `R` (its own name for its move count).
     pub fn text<R: Rules>(self) -> &'static str {
         self.text_for(R::MOVE_COUNT_RULE)

@@ -66,10 +66,46 @@ impl<R: Rules> GameRecord<R> {
         }
     }
 
+    /// What the score of the match takes from the game.
+    pub fn score(&self) -> GameScore {
+        GameScore {
+            slot: self.slot,
+            outcome: self.outcome(),
+            termination: self.termination,
+            offender: self.offender,
+            engine_moves: self.engine_moves,
+            search_time: self.search_time,
+            reported_time: self.reported_time,
+            wall_time: self.wall_time,
+        }
+    }
+
     /// The engine (0 or 1) that played `color`.
     pub fn engine_of(&self, color: Color) -> usize {
         usize::from(self.slot.first_engine_white == (color == Color::Black))
     }
+}
+
+/// What the score of a match takes from a game: enough to count it again without its moves (a
+/// shard's result file holds this for each of its games).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameScore {
+    /// Its place in the schedule.
+    pub slot: GameSlot,
+    /// The outcome for the first engine.
+    pub outcome: Outcome,
+    /// How it ended.
+    pub termination: Termination,
+    /// The engine (0 first, 1 second) at fault in a forfeit.
+    pub offender: Option<usize>,
+    /// Moves made by engines.
+    pub engine_moves: usize,
+    /// Wall time from `go think` to `done`, summed over engine moves.
+    pub search_time: Duration,
+    /// The engines' own reported search time, summed where reported.
+    pub reported_time: f64,
+    /// Wall time of the whole game.
+    pub wall_time: Duration,
 }
 
 /// The game in progress: the position, its history and the record so far.

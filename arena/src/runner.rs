@@ -7,7 +7,7 @@ use super::engine::{same_engines, EngineSlot, EngineSpec};
 use super::openings::{GameSlot, Opening};
 use super::pdn::{game_record, PdnContext};
 use super::progress::Progress;
-use super::referee::{play_game, GameRecord, Termination};
+use super::referee::{play_game, GameRecord, GameScore, Termination};
 use super::scoreboard::Scoreboard;
 use super::sprt::Sprt;
 use dama_engine::italian::Italian;
@@ -32,8 +32,12 @@ pub struct MatchPlan<R: Rules = Italian> {
     pub rules: GameRules,
     /// The openings.
     pub openings: Vec<Opening<R>>,
-    /// The games, in order.
+    /// The games, in order: all of the match, or a shard's share.
     pub games: Vec<GameSlot>,
+    /// The games of the whole match (more than `games` in a shard).
+    pub total_games: usize,
+    /// Keep each game's score and PDN record in [`MatchEnd::games`] (for a shard's file).
+    pub keep_games: bool,
     /// Games played at once.
     pub concurrency: usize,
     /// Early stopping.
@@ -54,6 +58,8 @@ pub struct MatchEnd {
     pub board: Scoreboard,
     /// Whether the user interrupted the match (Ctrl-C); games under way were abandoned.
     pub interrupted: bool,
+    /// With [`MatchPlan::keep_games`], each finished game's score and PDN record, in game order.
+    pub games: Vec<(GameScore, String)>,
 }
 
 /// Writes PDN records in game order, whatever order they finish in.
@@ -119,7 +125,7 @@ pub fn run_match<R: Rules>(plan: &MatchPlan<R>) -> Result<MatchEnd, String> {
     let mut sink = match &plan.pdn_out {
         Some(path) => Some(PdnSink {
             file: BufWriter::new(open_pdn(path, plan.pdn_append)?),
-            next: 1,
+            next: plan.games.first().map_or(1, |slot| slot.number),
             waiting: BTreeMap::new(),
         }),
         None => None,
@@ -133,6 +139,7 @@ pub fn run_match<R: Rules>(plan: &MatchPlan<R>) -> Result<MatchEnd, String> {
     let mut board = Scoreboard::new(R::MOVE_COUNT_RULE, same_engines(&plan.specs));
     let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
     let started = Instant::now();
+    let mut kept = Vec::new();
     let outcome = thread::scope(|scope| -> Result<(), String> {
         let (sender, receiver) = mpsc::channel();
         for _ in 0..plan.concurrency.clamp(1, plan.games.len().max(1)) {
@@ -156,6 +163,9 @@ pub fn run_match<R: Rules>(plan: &MatchPlan<R>) -> Result<MatchEnd, String> {
                     return Err(e);
                 }
             }
+            if plan.keep_games {
+                kept.push((record.score(), game_record(&record, opening, &context)));
+            }
             progress.game_done(board.progress_message(plan.sprt.as_ref()));
             if let Some(verdict) = plan.sprt.as_ref().and_then(|sprt| board.check_sprt(sprt)) {
                 stop.store(true, Ordering::SeqCst);
@@ -178,7 +188,8 @@ pub fn run_match<R: Rules>(plan: &MatchPlan<R>) -> Result<MatchEnd, String> {
         let how = if interrupted { "interrupted after" } else { "finished" };
         tell!("{how} {} games in {:.1} s", board.tally.games(), started.elapsed().as_secs_f64());
     }
-    Ok(MatchEnd { board, interrupted })
+    kept.sort_by_key(|(score, _): &(GameScore, String)| score.slot.number);
+    Ok(MatchEnd { board, interrupted, games: kept })
 }
 
 /// The line printed for a finished game.
@@ -192,7 +203,7 @@ fn game_line<R: Rules>(
     let mut line = format!(
         "game {}/{} {} - {} ({opening}): {} {}",
         record.slot.number,
-        plan.games.len(),
+        plan.total_games,
         plan.names[white],
         plan.names[black],
         record.result.pdn(),

@@ -1,7 +1,7 @@
 //! The running score of a match and its reports: the progress message, the human summary and the
 //! one machine-readable `result` line.
 
-use super::referee::{GameRecord, Termination};
+use super::referee::{GameRecord, GameScore, Termination};
 use super::sprt::{Sprt, SprtDecision};
 use super::stats::{EloEstimate, Outcome, Pentanomial, Tally};
 use std::collections::{BTreeMap, HashMap};
@@ -68,7 +68,12 @@ impl Scoreboard {
 
     /// Counts a finished game.
     pub fn add<R: dama_engine::rules::Rules>(&mut self, record: &GameRecord<R>) {
-        let outcome = record.outcome();
+        self.add_score(&record.score());
+    }
+
+    /// Counts a finished game by its score alone (a game read back from a shard's file).
+    pub fn add_score(&mut self, record: &GameScore) {
+        let outcome = record.outcome;
         self.tally.add(outcome);
         match self.waiting.remove(&record.slot.pair) {
             Some(other) => self.pairs.add_pair(other, outcome),

@@ -4,7 +4,7 @@
 use crate::error::EgdbError;
 use crate::game::TableRules;
 use crate::material::Slice;
-use crate::memory::Known;
+use crate::memory::{Known, SliceTables};
 use crate::place::game_dir;
 use crate::slice_builder::{build_slice, slice_size, verify_slice};
 use crate::store::{load_slice, write_slice};
@@ -75,6 +75,97 @@ pub enum BuildEvent {
     },
 }
 
+/// Builds one slice of `game` into the game's place in `dir` when the slices it needs are there
+/// ([`build_one`] with the game's rules).
+pub fn build_one_game(
+    game: TableGame,
+    dir: &std::path::Path,
+    slice: Slice,
+    distance_pieces: u32,
+    progress: &AtomicU64,
+    report: &mut dyn FnMut(BuildEvent),
+) -> Result<(), EgdbError> {
+    match game {
+        TableGame::Italian => build_one::<Italian>(dir, slice, distance_pieces, progress, report),
+        TableGame::English => build_one::<English>(dir, slice, distance_pieces, progress, report),
+    }
+}
+
+/// Builds one slice of the game `R` into the game's place in `dir`, loading only the slices it
+/// needs ([`Slice::dependencies`]), which must be there: otherwise nothing is built and the
+/// error names the missing ones. A slice already there (and passing its checks) is left as it
+/// is ([`BuildEvent::Loaded`]). The file is the one a whole build writes, byte for byte, so
+/// the slices of one level can be built by separate processes or machines.
+pub fn build_one<R: TableRules>(
+    dir: &std::path::Path,
+    slice: Slice,
+    distance_pieces: u32,
+    progress: &AtomicU64,
+    report: &mut dyn FnMut(BuildEvent),
+) -> Result<(), EgdbError> {
+    let pieces = slice.material().pieces();
+    if pieces > MAX_BUILD_PIECES {
+        return Err(EgdbError::Unsupported(format!(
+            "tables can be built for 2 to {MAX_BUILD_PIECES} pieces, not {pieces} ({slice})"
+        )));
+    }
+    let dir = game_dir(dir, R::GAME);
+    let positions = slice_size(slice);
+    report(BuildEvent::Plan { slices: 1, positions });
+    let path = dir.join(slice.file_name());
+    if path.exists() {
+        match load_slice(&path, R::GAME) {
+            Ok(_) => {
+                report(BuildEvent::Loaded { slice, positions });
+                return Ok(());
+            }
+            Err(e @ EgdbError::WrongGame { .. }) => return Err(e),
+            Err(e) => log::warn!("{e}; building it again"),
+        }
+    }
+    let needed = slice.dependencies();
+    let missing: Vec<Slice> =
+        needed.iter().copied().filter(|s| !dir.join(s.file_name()).exists()).collect();
+    if !missing.is_empty() {
+        return Err(EgdbError::MissingDependencies { game: R::GAME, slice, missing, dir });
+    }
+    let mut known = Known::new(R::GAME);
+    for dependency in needed {
+        known.insert(Arc::new(load_slice(&dir.join(dependency.file_name()), R::GAME)?));
+    }
+    build_and_write::<R>(&dir, slice, &known, pieces <= distance_pieces, progress, report)?;
+    Ok(())
+}
+
+/// Builds, verifies and writes one slice whose successors are all in `known`; returns its
+/// tables.
+fn build_and_write<R: TableRules>(
+    dir: &std::path::Path,
+    slice: Slice,
+    known: &Known,
+    distances: bool,
+    progress: &AtomicU64,
+    report: &mut dyn FnMut(BuildEvent),
+) -> Result<SliceTables, EgdbError> {
+    let positions = slice_size(slice);
+    report(BuildEvent::Started { slice, positions });
+    let started = Instant::now();
+    progress.store(0, std::sync::atomic::Ordering::Relaxed);
+    let tables = build_slice::<R>(slice, known, progress)?;
+    let solved = started.elapsed();
+    verify_slice::<R>(&tables, known)?;
+    let verified = started.elapsed();
+    let (_, bytes) = write_slice(dir, &tables, distances)?;
+    log::debug!(
+        "{slice}: solve {:.2} s, verify {:.2} s, write {:.2} s",
+        solved.as_secs_f64(),
+        (verified - solved).as_secs_f64(),
+        (started.elapsed() - verified).as_secs_f64()
+    );
+    report(BuildEvent::Written { slice, positions, bytes, elapsed: started.elapsed() });
+    Ok(tables)
+}
+
 /// Builds (or loads) every slice of `game` up to `options.pieces`: [`build`] with the game's
 /// rules.
 pub fn build_game(
@@ -139,23 +230,9 @@ pub fn build<R: TableRules>(
                 Err(e) => log::warn!("{e}; building it again"),
             }
         }
-        report(BuildEvent::Started { slice, positions });
-        let started = Instant::now();
-        progress.store(0, std::sync::atomic::Ordering::Relaxed);
-        let tables = build_slice::<R>(slice, &known, progress)?;
-        let solved = started.elapsed();
-        verify_slice::<R>(&tables, &known)?;
-        let verified = started.elapsed();
-        let (_, bytes) =
-            write_slice(&dir, &tables, slice.material().pieces() <= options.distance_pieces)?;
-        log::debug!(
-            "{slice}: solve {:.2} s, verify {:.2} s, write {:.2} s",
-            solved.as_secs_f64(),
-            (verified - solved).as_secs_f64(),
-            (started.elapsed() - verified).as_secs_f64()
-        );
+        let distances = slice.material().pieces() <= options.distance_pieces;
+        let tables = build_and_write::<R>(&dir, slice, &known, distances, progress, report)?;
         known.insert(Arc::new(tables));
-        report(BuildEvent::Written { slice, positions, bytes, elapsed: started.elapsed() });
     }
     Ok(())
 }

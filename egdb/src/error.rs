@@ -24,6 +24,17 @@ pub enum EgdbError {
     },
     /// A slice of a game that the position (or a slice being built) needs is not there.
     MissingSlice(TableGame, Slice),
+    /// A slice built alone (`dama egdb build --slice`) needs slices the directory lacks.
+    MissingDependencies {
+        /// The game.
+        game: TableGame,
+        /// The slice asked for.
+        slice: Slice,
+        /// The slices it needs that are not there.
+        missing: Vec<Slice>,
+        /// The directory of the game's tables.
+        dir: PathBuf,
+    },
     /// A table file holds another game's tables.
     WrongGame {
         /// The file.
@@ -83,6 +94,17 @@ impl fmt::Display for EgdbError {
                 f,
                 "the table {} is missing; build it with `dama egdb build{} --pieces {}`",
                 slice.file_name(),
+                variant_flag(*game),
+                slice.material().pieces()
+            ),
+            EgdbError::MissingDependencies { game, slice, missing, dir } => write!(
+                f,
+                "slice {slice} needs {} more slice{} in {}, not there: {}; build them first \
+                 (`dama egdb slices{} --pieces {}` lists every slice with the slices it needs)",
+                missing.len(),
+                if missing.len() == 1 { "" } else { "s" },
+                dir.display(),
+                missing.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "),
                 variant_flag(*game),
                 slice.material().pieces()
             ),

@@ -52,7 +52,8 @@ pub mod store;
 pub mod value;
 
 pub use build::{
-    build, build_game, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES,
+    build, build_game, build_one, build_one_game, BuildEvent, BuildOptions,
+    DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES,
 };
 pub use dama_engine::tables::TableGame;
 pub use error::EgdbError;

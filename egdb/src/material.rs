@@ -11,6 +11,7 @@
 use dama_engine::board8::position::Position;
 use dama_engine::color::Color;
 use std::fmt;
+use std::str::FromStr;
 
 /// The most pieces one side can have.
 pub const MAX_SIDE_PIECES: u32 = 12;
@@ -175,6 +176,90 @@ impl Slice {
     }
 }
 
+impl Slice {
+    /// The slice's level, (pieces, men): the slices of one level depend only on slices of
+    /// earlier levels (fewer pieces, or as many with fewer men), never on each other, so they
+    /// can be built at the same time, on one machine or several.
+    pub fn level(self) -> (u32, u32) {
+        (self.canonical.pieces(), self.canonical.men())
+    }
+
+    /// The other slices a move from a position of this slice can lead to, in building order:
+    /// a promotion (one man fewer, one king more), a capture of any of the other side's pieces
+    /// (that side keeping one), or both. A superset of what a game's rules allow (an Italian man
+    /// takes no king), so that one list serves both games; every slice of it is of an earlier
+    /// level.
+    pub fn dependencies(self) -> Vec<Slice> {
+        let mut found: Vec<Slice> = Vec::new();
+        for m in self.halves() {
+            let promotions: &[bool] = if m.white_men > 0 { &[false, true] } else { &[false] };
+            for cm in 0..=m.black_men {
+                for ck in 0..=m.black_kings {
+                    for &promoted in promotions {
+                        if cm + ck == 0 && !promoted {
+                            continue;
+                        }
+                        let after = Material::new(
+                            m.white_men - u8::from(promoted),
+                            m.white_kings + u8::from(promoted),
+                            m.black_men - cm,
+                            m.black_kings - ck,
+                        );
+                        let slice = Slice::of(after);
+                        if after.is_tabulated() && slice != self && !found.contains(&slice) {
+                            found.push(slice);
+                        }
+                    }
+                }
+            }
+        }
+        found.sort_by_key(|s| (s.canonical.pieces(), s.canonical.men(), s.canonical));
+        found
+    }
+}
+
+impl FromStr for Slice {
+    type Err = String;
+
+    /// Reads a slice's name, its canonical material (`m1k2-m0k1`, as in its file name; a
+    /// trailing `.egdb` is allowed). The twin's name is refused with the slice's name.
+    fn from_str(text: &str) -> Result<Slice, String> {
+        let name = text.strip_suffix(".egdb").unwrap_or(text);
+        let number = |t: &str, prefix: char| -> Option<u8> {
+            let digits = t.strip_prefix(prefix)?;
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            digits.parse::<u8>().ok().filter(|n| u32::from(*n) <= MAX_SIDE_PIECES)
+        };
+        let side = |t: &str| -> Option<(u8, u8)> {
+            let at = t.find('k')?;
+            Some((number(&t[..at], 'm')?, number(&t[at..], 'k')?))
+        };
+        let material = name
+            .split_once('-')
+            .and_then(|(w, b)| Some((side(w)?, side(b)?)))
+            .map(|((wm, wk), (bm, bk))| Material::new(wm, wk, bm, bk))
+            .ok_or_else(|| {
+                format!(
+                    "'{}' is not a slice name: white men and kings, then black, as m2k1-m1k0",
+                    dama_engine::excerpt::excerpt(text)
+                )
+            })?;
+        if !material.is_tabulated() {
+            return Err(format!(
+                "{material}: the tables hold positions where each side has 1 to {MAX_SIDE_PIECES} \
+                 pieces"
+            ));
+        }
+        let slice = Slice::of(material);
+        if slice.canonical != material {
+            return Err(format!("{material} is stored in the slice {slice}: name that one"));
+        }
+        Ok(slice)
+    }
+}
+
 impl fmt::Display for Slice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.canonical.fmt(f)
@@ -221,6 +306,47 @@ mod tests {
                     assert!(position(Slice::of(captured)) < i);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn dependencies_are_of_earlier_levels_and_cover_promotions_and_captures() {
+        let order = Slice::build_order(5);
+        for slice in &order {
+            for dependency in slice.dependencies() {
+                assert!(dependency.level() < slice.level(), "{dependency} before {slice}");
+            }
+        }
+        let names = |name: &str| -> Vec<String> {
+            let slice: Slice = name.parse().unwrap();
+            slice.dependencies().iter().map(|s| s.to_string()).collect()
+        };
+        assert_eq!(names("m0k1-m0k1"), Vec::<String>::new());
+        // A white man promotes (m0k1-m0k1); its twin's black man too.
+        assert_eq!(names("m1k0-m0k1"), ["m0k1-m0k1"]);
+        // A man against two kings: it promotes, or (an English man) takes a king, or both; the
+        // kings' taking the man leaves no table.
+        assert_eq!(names("m1k0-m0k2"), ["m0k1-m0k1", "m1k0-m0k1", "m0k2-m0k1"]);
+        let three = names("m1k1-m1k0");
+        for needed in ["m0k1-m0k1", "m1k0-m0k1", "m1k0-m1k0", "m1k0-m0k2", "m1k1-m0k1"] {
+            assert!(three.contains(&needed.to_string()), "{needed} in {three:?}");
+        }
+    }
+
+    #[test]
+    fn slice_names_are_read_strictly() {
+        assert_eq!("m1k2-m0k1".parse::<Slice>().unwrap().to_string(), "m1k2-m0k1");
+        assert_eq!("m1k2-m0k1.egdb".parse::<Slice>().unwrap().to_string(), "m1k2-m0k1");
+        for (text, why) in [
+            ("m0k1-m1k2", "stored in the slice m1k2-m0k1"),
+            ("m1k0-m0k0", "each side has 1 to 12"),
+            ("m13k0-m1k0", "not a slice name"),
+            ("m1k2", "not a slice name"),
+            ("k1m2-m0k1", "not a slice name"),
+            ("m1k+2-m0k1", "not a slice name"),
+        ] {
+            let error = text.parse::<Slice>().unwrap_err();
+            assert!(error.contains(why), "{text}: {error}");
         }
     }
 

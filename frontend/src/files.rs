@@ -28,3 +28,40 @@ pub fn check_writable(
     }
     Ok(())
 }
+
+/// Writes `bytes` to `path` all at once or not at all: into a temporary file beside it, then
+/// renamed over it, so that a file with the name is always complete (a job that is stopped or
+/// killed leaves the name absent, never a part of its file).
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_atomic_write_leaves_the_whole_file_and_no_temporary() {
+        let dir = std::env::temp_dir().join(format!("dama-atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("result.txt");
+        write_atomically(&path, b"first").unwrap();
+        write_atomically(&path, b"second, longer").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"second, longer");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary file left");
+        assert!(write_atomically(&dir.join("no/such/dir/x"), b"x").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -2,10 +2,11 @@
 //!
 //! What Dama's front ends share, one file per idea: the Hub protocol's line syntax, spoken by
 //! `dama hub` and sent by the match runner ([`hub_syntax`]); text files ([`files`]); Ctrl-C
-//! ([`interrupt`]); and the `--variant` argument ([`variant_arg`]). No front end reaches into
-//! another's files for these.
+//! ([`interrupt`]); the `--variant` argument ([`variant_arg`]); and `--shard I/N`, a job's share
+//! ([`shard`]). No front end reaches into another's files for these.
 
 pub mod files;
 pub mod hub_syntax;
 pub mod interrupt;
+pub mod shard;
 pub mod variant_arg;

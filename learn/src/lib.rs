@@ -6,6 +6,7 @@
 //! - [`selfplay`] plays fast games of the engine against itself from the game's openings and
 //!   keeps every quiet position with its search score and the game's result;
 //! - [`data`] is the file format of those positions (documented there);
+//! - [`merge`] joins the files of a run's shards into the file of one run;
 //! - [`tune`] fits the weights of the game's features ([`dama_engine::learned`]) to the data.
 //!
 //! No terminal I/O: progress goes through callbacks, and the `dama selfplay` and `dama tune`
@@ -13,5 +14,6 @@
 
 pub mod data;
 pub mod game;
+pub mod merge;
 pub mod selfplay;
 pub mod tune;

@@ -3,7 +3,9 @@
 //! opening so that the games differ, at a fixed node count or depth per move.
 //!
 //! Game `g` starts from opening `g / 2` (modulo their number) and its random plies come from the
-//! seed and `g`, so a game is the same whatever the thread count, and a run is reproducible. Every position
+//! seed and `g`, so a game is the same whatever the thread count or the shard that plays it, and
+//! a run is reproducible. A shard (`--shard I/N`) plays its block of the game pairs only
+//! ([`Shard::games`]); [`crate::merge`] joins the shards' files into the file of one run. Every position
 //! in which the side to move has no capture and more than one move is kept with the search score;
 //! positions seen earlier in the run are dropped (deduplication by position key).
 //!
@@ -21,6 +23,7 @@ use dama_engine::color::Color;
 use dama_engine::history::GameHistory;
 use dama_engine::score::is_decisive;
 use dama_engine::search::{SearchControl, SearchLimits, Searcher};
+use dama_frontend::shard::Shard;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -47,6 +50,21 @@ pub struct SelfPlaySettings<R: TrainingGame> {
     pub max_plies: u32,
     /// The engine's evaluation.
     pub eval: R::Eval,
+    /// Play only this shard's games of `games` (its file is marked with the shard).
+    pub shard: Option<Shard>,
+}
+
+impl<R: TrainingGame> SelfPlaySettings<R> {
+    /// The numbers of the games to play: all of `games`, or the shard's block of them.
+    pub fn game_numbers(&self) -> std::ops::Range<u32> {
+        match self.shard {
+            Some(shard) => {
+                let games = shard.games(u64::from(self.games));
+                games.start as u32..games.end as u32
+            }
+            None => 0..self.games,
+        }
+    }
 }
 
 /// Progress after each game written.
@@ -177,6 +195,7 @@ pub fn run<R: TrainingGame>(
         depth: settings.depth.unwrap_or(0),
         random_plies: settings.random_plies,
         seed: settings.seed,
+        shard: settings.shard,
     };
     let (mut writer, existing) = DataWriter::<R>::open(path, header)?;
     let mut seen: HashSet<u64> = HashSet::new();
@@ -199,7 +218,22 @@ pub fn run<R: TrainingGame>(
         black_wins: 0,
     };
     let openings = R::openings();
-    let todo: Vec<u32> = (0..settings.games).filter(|g| !done.contains(g)).collect();
+    let numbers = settings.game_numbers();
+    let target = numbers.len() as u32;
+    // A shard's file holds its block of the games only: one of a run with another --games
+    // would hold another block.
+    let stray = done.iter().find(|g| !numbers.contains(g));
+    if let (Some(shard), Some(stray)) = (settings.shard, stray) {
+        return Err(format!(
+            "{} holds game {stray}, outside shard {shard} of {} games (games {} to {}): it was \
+             made with another --games; use another --out to start afresh",
+            path.display(),
+            settings.games,
+            numbers.start,
+            numbers.end.saturating_sub(1)
+        ));
+    }
+    let todo: Vec<u32> = numbers.filter(|g| !done.contains(g)).collect();
     let batch = (rayon::current_num_threads() * 4).max(4);
     for chunk in todo.chunks(batch) {
         if stop.load(Ordering::Relaxed) {
@@ -238,11 +272,7 @@ pub fn run<R: TrainingGame>(
             summary.games += 1;
             summary.positions += count;
             summary.new_positions += count;
-            progress(Progress {
-                games: summary.games,
-                target: settings.games,
-                positions: summary.positions,
-            });
+            progress(Progress { games: summary.games, target, positions: summary.positions });
         }
     }
     Ok(summary)
@@ -267,6 +297,7 @@ mod tests {
             adjudicate: 400,
             max_plies: 300,
             eval: EvalOptions::DEFAULT,
+            shard: None,
         };
         let stop = AtomicBool::new(false);
         let first =

@@ -40,6 +40,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Play a refereed match between two Hub engines: score, Elo, SPRT and PDN.
     Match(Box<dama_arena::MatchArgs>),
+    /// Count the result files of a match's shards (match --shard I/N) as one run: score, Elo,
+    /// SPRT, PDN.
+    MatchMerge(dama_arena::merge::MatchMergeArgs),
     /// Play International draughts over the DamExchange protocol (DXP): serve or propose games.
     Dxp(dxp::DxpArgs),
 }
@@ -61,6 +64,9 @@ fn main() -> ExitCode {
         Command::Hub(args) => hub::run(&args),
         Command::Match(args) => {
             dama_arena::run(&args).map(|report| dama::terminal::out_text(&report))
+        }
+        Command::MatchMerge(args) => {
+            dama_arena::merge::run(&args).map(|report| dama::terminal::out_text(&report))
         }
         Command::Play(args) => play::run(&args),
         Command::Learn(command) => learn::run(&command),

@@ -3,8 +3,9 @@
 
 use super::location::{label, table_game};
 use clap::Args;
-use dama_egdb::{build_game, BuildEvent, BuildOptions, DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES};
+use dama_egdb::{build_game, build_one_game, BuildEvent, BuildOptions, Slice};
 use dama_egdb::{default_dir, game_dir};
+use dama_egdb::{DEFAULT_DISTANCE_PIECES, MAX_BUILD_PIECES};
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
@@ -20,8 +21,12 @@ pub struct BuildArgs {
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Build every table with 2 to this many pieces.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=MAX_BUILD_PIECES as i64))]
-    pieces: u32,
+    #[arg(long, required_unless_present = "slice", conflicts_with = "slice", value_parser = clap::value_parser!(u32).range(2..=MAX_BUILD_PIECES as i64))]
+    pieces: Option<u32>,
+    /// Build this one slice only (e.g. m2k1-m1k0, as `dama egdb slices` names them), when the
+    /// slices it needs are in the directory; the file is the one a whole build writes.
+    #[arg(long, value_name = "NAME")]
+    slice: Option<String>,
     /// The table directory (default: the cache directory that probing uses).
     #[arg(long)]
     dir: Option<PathBuf>,
@@ -43,8 +48,15 @@ pub fn run(args: &BuildArgs) -> Result<(), String> {
     let game = table_game(args.variant)?;
     let root = args.dir.clone().unwrap_or_else(default_dir);
     let dir = game_dir(&root, game);
-    let options =
-        BuildOptions { dir: root, pieces: args.pieces, distance_pieces: args.distance_pieces };
+    let slice: Option<Slice> = match &args.slice {
+        Some(name) => Some(name.parse().map_err(|e| format!("--slice: {e}"))?),
+        None => None,
+    };
+    let pieces = match slice {
+        Some(slice) => slice.material().pieces(),
+        None => args.pieces.expect("clap requires --pieces without --slice"),
+    };
+    let options = BuildOptions { dir: root.clone(), pieces, distance_pieces: args.distance_pieces };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
         .build()
@@ -66,7 +78,7 @@ pub fn run(args: &BuildArgs) -> Result<(), String> {
             }
         });
         let result = pool.install(|| {
-            build_game(game, &options, &progress, &mut |event| match event {
+            let mut report = |event| match event {
                 BuildEvent::Plan { slices, .. } => overall.set_length(slices as u64),
                 BuildEvent::Started { slice, positions } => {
                     current.set_message(slice.to_string());
@@ -88,7 +100,13 @@ pub fn run(args: &BuildArgs) -> Result<(), String> {
                         )
                     });
                 }
-            })
+            };
+            match slice {
+                Some(slice) => {
+                    build_one_game(game, &root, slice, args.distance_pieces, &progress, &mut report)
+                }
+                None => build_game(game, &options, &progress, &mut report),
+            }
         });
         done.store(true, Ordering::Relaxed);
         result
@@ -106,10 +124,20 @@ pub fn run(args: &BuildArgs) -> Result<(), String> {
                 .sum()
         })
         .unwrap_or(0);
+    if let Some(slice) = slice {
+        say!(
+            "{}slice {slice} in {}: {}; {:.1} s",
+            label(game),
+            dir.display(),
+            if built == 1 { format!("built ({bytes} bytes)") } else { "already there".to_string() },
+            started.elapsed().as_secs_f64()
+        );
+        return Ok(());
+    }
     say!(
         "{}tables up to {} pieces in {}: {built} slices built ({bytes} bytes), {loaded} already there; {total} bytes on disk; {:.1} s",
         label(game),
-        args.pieces,
+        pieces,
         dir.display(),
         started.elapsed().as_secs_f64()
     );

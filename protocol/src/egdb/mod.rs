@@ -5,6 +5,8 @@
 //! dama egdb probe --fen "W:WK1,K3:BK32" [--dir DIR]
 //! dama egdb probe --fen-file positions.txt
 //! dama egdb build --variant english --pieces 5
+//! dama egdb slices --pieces 5                  # the slices, their levels and what each needs
+//! dama egdb build --slice m2k1-m1k0 --dir DIR  # one slice, when the slices it needs are there
 //! dama egdb probe --variant english --fen "W:WK19,K23:BK32"
 //! ```
 //!
@@ -17,6 +19,7 @@
 mod build;
 pub mod location;
 mod probe;
+mod slices;
 
 use clap::{Args, Subcommand};
 
@@ -34,6 +37,8 @@ enum EgdbCommand {
     Build(build::BuildArgs),
     /// Print `FEN<TAB>win|loss|draw[<TAB>plies]` for positions within the tables.
     Probe(probe::ProbeArgs),
+    /// List every slice up to N pieces in building order: its level and the slices it needs.
+    Slices(slices::SlicesArgs),
 }
 
 /// Runs `dama egdb`.
@@ -41,5 +46,6 @@ pub fn run(args: &EgdbArgs) -> Result<(), String> {
     match &args.command {
         EgdbCommand::Build(args) => build::run(args),
         EgdbCommand::Probe(args) => probe::run(args),
+        EgdbCommand::Slices(args) => slices::run(args),
     }
 }

@@ -1,7 +1,8 @@
-//! `dama selfplay` and `dama tune`: the learned evaluation's pipeline (docs/learning.md), on the
-//! crate `dama-learn`. [`run`] is the one entry point; the two commands stand at the top of the
-//! command line.
+//! `dama selfplay`, `dama selfplay-merge` and `dama tune`: the learned evaluation's pipeline
+//! (docs/learning.md), on the crate `dama-learn`. [`run`] is the one entry point; the commands
+//! stand at the top of the command line.
 
+pub mod merge;
 pub mod selfplay;
 pub mod tune;
 
@@ -12,6 +13,8 @@ use clap::Subcommand;
 pub enum LearnCommand {
     /// Play fast games against itself and write their quiet positions as training data.
     Selfplay(selfplay::SelfPlayArgs),
+    /// Join the data files of a self-play run's shards (--shard I/N) into the file of one run.
+    SelfplayMerge(merge::SelfPlayMergeArgs),
     /// Fit the learned evaluation's weights to self-play data.
     Tune(tune::TuneArgs),
 }
@@ -20,6 +23,7 @@ pub enum LearnCommand {
 pub fn run(command: &LearnCommand) -> Result<(), String> {
     match command {
         LearnCommand::Selfplay(args) => selfplay::run(args),
+        LearnCommand::SelfplayMerge(args) => merge::run(args),
         LearnCommand::Tune(args) => tune::run(args),
     }
 }

@@ -8,6 +8,7 @@ use dama_engine::italian::Italian;
 use dama_engine::search::MAX_THREADS;
 use dama_engine::variant::Variant;
 use dama_frontend::interrupt;
+use dama_frontend::shard::Shard;
 use dama_frontend::variant_arg::variant_parser;
 use dama_learn::game::TrainingGame;
 use dama_learn::selfplay::{self, SelfPlaySettings};
@@ -49,6 +50,11 @@ pub struct SelfPlayArgs {
     /// Worker threads, one game each (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_THREADS)))]
     threads: u32,
+    /// Play only shard I of N: the I-th of N contiguous blocks of the game pairs (1-based); the
+    /// file is marked as that shard's, and `dama selfplay-merge` joins the N files into the file
+    /// of one run.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
     #[command(flatten)]
     eval: EvalArgs,
 }
@@ -73,9 +79,10 @@ fn run_game<R: TrainingGame + CliEval>(args: &SelfPlayArgs) -> Result<(), String
         adjudicate: args.adjudicate,
         max_plies: 400,
         eval: R::eval(&args.eval)?,
+        shard: args.shard,
     };
     interrupt::install()?;
-    let bar = ProgressBar::new(u64::from(args.games));
+    let bar = ProgressBar::new(settings.game_numbers().len() as u64);
     bar.set_style(
         ProgressStyle::with_template(
             "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
@@ -87,6 +94,7 @@ fn run_game<R: TrainingGame + CliEval>(args: &SelfPlayArgs) -> Result<(), String
     let stop = AtomicBool::new(false);
     let summary = super::with_threads(args.threads as usize, || {
         selfplay::run(&args.out, &settings, &stop, |progress| {
+            bar.set_length(u64::from(progress.target));
             bar.set_position(u64::from(progress.games));
             bar.set_message(format!("{} positions", progress.positions));
             if interrupt::requested() {
@@ -96,6 +104,16 @@ fn run_game<R: TrainingGame + CliEval>(args: &SelfPlayArgs) -> Result<(), String
     })??;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
+    if let Some(shard) = args.shard {
+        let numbers = settings.game_numbers();
+        say!(
+            "shard {shard} of {} games: games {} to {} ({} games)",
+            args.games,
+            numbers.start,
+            numbers.end.saturating_sub(1),
+            numbers.len()
+        );
+    }
     say!(
         "games {} (resumed {}), positions {} (new {}), this run: white wins {}, draws {}, black wins {}",
         summary.games,

@@ -13,7 +13,8 @@
 //! | 28-31 | random plies after the opening |
 //! | 32-39 | seed |
 //! | 40-43 | the game ([`TrainingGame::DATA_GAME`], its PDN GameType: 20, 21, 22) |
-//! | 44-47 | zero |
+//! | 44-45 | a shard's file (`dama selfplay --shard I/N`): I; else zero |
+//! | 46-47 | a shard's file: N; else zero |
 //!
 //! Version 1 files (written before other games were played) have the first 40 bytes only and
 //! hold Dama Italiana; they are read, and resumed, as such.
@@ -28,97 +29,23 @@
 //! A block cut short (the program was stopped while writing) is dropped when the file is opened
 //! to resume, so the file always ends on a whole game.
 
+mod header;
+
+pub use header::{read_header, DataHeader, HEADER_BYTES};
+
 use crate::game::TrainingGame;
 use dama_engine::color::Color;
+use header::game_name;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-const MAGIC: &[u8; 8] = b"DAMASELF";
-const VERSION: u32 = 2;
-/// Bytes in the header.
-pub const HEADER_BYTES: usize = 48;
-/// Bytes in the header of a version 1 file (Dama Italiana only).
-const HEADER_V1_BYTES: usize = 40;
-/// The game of a version 1 file: Dama Italiana.
-const V1_GAME: u32 = 22;
 /// Scores are clamped to this many hundredths of a man.
 pub const SCORE_LIMIT: i32 = 3_000;
-
-/// How the games of a file were played; a file is only resumed with the same settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DataHeader {
-    /// The game ([`TrainingGame::DATA_GAME`]).
-    pub game: u32,
-    /// Nodes per move (0 when `depth` is used).
-    pub nodes: u64,
-    /// Depth per move (0 when `nodes` is used).
-    pub depth: u32,
-    /// Random plies played after the opening.
-    pub random_plies: u32,
-    /// The seed of the random plies.
-    pub seed: u64,
-}
 
 /// The size of a record of the game `R`.
 pub const fn record_bytes<R: TrainingGame>() -> usize {
     3 * R::MASK_BYTES + 4
-}
-
-/// The game a data file's mark names.
-fn game_name(mark: u32) -> String {
-    match mark {
-        20 => "International draughts".to_string(),
-        21 => "English draughts".to_string(),
-        22 => "Dama Italiana".to_string(),
-        other => format!("game {other}"),
-    }
-}
-
-impl DataHeader {
-    fn to_bytes(self, record_bytes: usize) -> [u8; HEADER_BYTES] {
-        let mut bytes = [0u8; HEADER_BYTES];
-        bytes[..8].copy_from_slice(MAGIC);
-        bytes[8..12].copy_from_slice(&VERSION.to_le_bytes());
-        bytes[12..16].copy_from_slice(&(record_bytes as u32).to_le_bytes());
-        bytes[16..24].copy_from_slice(&self.nodes.to_le_bytes());
-        bytes[24..28].copy_from_slice(&self.depth.to_le_bytes());
-        bytes[28..32].copy_from_slice(&self.random_plies.to_le_bytes());
-        bytes[32..40].copy_from_slice(&self.seed.to_le_bytes());
-        bytes[40..44].copy_from_slice(&self.game.to_le_bytes());
-        bytes
-    }
-
-    /// Reads a header from the start of a file: the header and its length in bytes.
-    fn read(reader: &mut impl Read) -> Result<(DataHeader, usize, usize), String> {
-        let mut bytes = [0u8; HEADER_BYTES];
-        reader
-            .read_exact(&mut bytes[..HEADER_V1_BYTES])
-            .map_err(|_| "too short for a self-play file".to_string())?;
-        let u32_at = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().expect("4"));
-        let u64_at = |b: &[u8], at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("8"));
-        if &bytes[..8] != MAGIC {
-            return Err("not a Dama self-play file (no DAMASELF header)".to_string());
-        }
-        let (game, length) = match u32_at(&bytes, 8) {
-            1 => (V1_GAME, HEADER_V1_BYTES),
-            VERSION => {
-                reader
-                    .read_exact(&mut bytes[HEADER_V1_BYTES..])
-                    .map_err(|_| "too short for a self-play file".to_string())?;
-                (u32_at(&bytes, 40), HEADER_BYTES)
-            }
-            other => return Err(format!("self-play file version {other} is not supported")),
-        };
-        let header = DataHeader {
-            game,
-            nodes: u64_at(&bytes, 16),
-            depth: u32_at(&bytes, 24),
-            random_plies: u32_at(&bytes, 28),
-            seed: u64_at(&bytes, 32),
-        };
-        Ok((header, length, u32_at(&bytes, 12) as usize))
-    }
 }
 
 /// One quiet position of a game of `R`.
@@ -308,7 +235,8 @@ mod tests {
     #[test]
     fn records_round_trip_and_a_cut_block_is_dropped() {
         let path = temp("roundtrip");
-        let header = DataHeader { game: 22, nodes: 1000, depth: 0, random_plies: 2, seed: 9 };
+        let header =
+            DataHeader { game: 22, nodes: 1000, depth: 0, random_plies: 2, seed: 9, shard: None };
         let a = Record::<Italian> {
             position: parse_fen("B:W18,22,K30:B3,7,K12").unwrap(),
             score: -250,
@@ -361,7 +289,8 @@ mod tests {
         record.write(&mut bytes);
         std::fs::write(&path, &bytes).unwrap();
         let file = read::<Italian>(&path).unwrap();
-        let header = DataHeader { game: 22, nodes: 500, depth: 0, random_plies: 4, seed: 7 };
+        let header =
+            DataHeader { game: 22, nodes: 500, depth: 0, random_plies: 4, seed: 7, shard: None };
         assert_eq!(file.header, header);
         assert_eq!(file.games, vec![GameBlock { game: 9, records: vec![record] }]);
         let refused = read::<English>(&path).unwrap_err();
@@ -378,7 +307,8 @@ mod tests {
     #[test]
     fn english_records_keep_their_side_and_game() {
         let path = temp("english");
-        let header = DataHeader { game: 21, nodes: 100, depth: 0, random_plies: 0, seed: 1 };
+        let header =
+            DataHeader { game: 21, nodes: 100, depth: 0, random_plies: 0, seed: 1, shard: None };
         let start = dama_engine::english::start();
         let record = Record::<English> { position: start, score: 40, result: -1 };
         let (mut writer, _) = DataWriter::<English>::open(&path, header).unwrap();
@@ -393,7 +323,8 @@ mod tests {
     fn international_records_hold_fifty_squares() {
         use dama_engine::international::{self, International};
         let path = temp("international");
-        let header = DataHeader { game: 20, nodes: 100, depth: 0, random_plies: 0, seed: 1 };
+        let header =
+            DataHeader { game: 20, nodes: 100, depth: 0, random_plies: 0, seed: 1, shard: None };
         let position = international::parse_fen("B:W28,33,K46,50:B1,K5,17,23").unwrap();
         let record = Record::<International> { position, score: -75, result: 0 };
         let (mut writer, _) = DataWriter::<International>::open(&path, header).unwrap();

@@ -1,0 +1,5 @@
+"""`python -m dama_cluster`."""
+
+from .cli import main
+
+raise SystemExit(main())
