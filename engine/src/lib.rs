@@ -9,7 +9,8 @@
 //! - **What the games share**: the [`rules::Rules`] trait and the move and position text written
 //!   once over it ([`movetext`]); the game's history, repetitions and move counts ([`history`]);
 //!   scores ([`score`]); endgame tables as the rules see them ([`tables`]); the learned
-//!   evaluation's model and weights file, over a game's features ([`learned`]); PDN ([`pdn`]); the
+//!   evaluation's model and weights file, over a game's features ([`learned`]), and its pattern
+//!   windows on any board ([`patterns`]); PDN ([`pdn`]); the
 //!   games by name ([`variant`]); the sides ([`color`]); the fixed-capacity move list
 //!   ([`movelist`]); quoting input in messages ([`excerpt`]); and the 8x8 board that Italian and
 //!   English both play on ([`board8`]: squares, bit sets, pieces, positions, moves, Zobrist keys,
@@ -46,6 +47,7 @@ pub mod italian;
 pub mod learned;
 pub mod movelist;
 pub mod movetext;
+pub mod patterns;
 pub mod pdn;
 pub mod rules;
 pub mod score;

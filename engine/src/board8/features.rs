@@ -39,6 +39,7 @@
 use super::position::Position;
 use super::square::{Square, BIT_OF_SQUARE};
 use crate::color::Color;
+use crate::patterns::{man_deltas, window_indexes};
 
 /// Own man on a square, by view square index.
 pub const MEN: usize = 0;
@@ -140,69 +141,6 @@ const LEFT_HALF: u32 = {
     }
     mask
 };
-
-/// The base-3 value of each 4-bit set: bit i contributes 3^i.
-const TERNARY4: [u8; 16] = {
-    let mut table = [0u8; 16];
-    let mut bits = 0;
-    while bits < 16 {
-        let (mut value, mut power, mut i) = (0u8, 1u8, 0);
-        while i < 4 {
-            if bits & (1 << i) != 0 {
-                value += power;
-            }
-            power *= 3;
-            i += 1;
-        }
-        table[bits] = value;
-        bits += 1;
-    }
-    table
-};
-
-/// For a row's base-3 value (its 4 squares each empty 0, own man 1, enemy man 2: 0..81) and a
-/// window column c (0..3), the base-3 value of the row's squares c and c + 1 (0..9).
-const ROW_DIGITS: [[u8; 81]; 3] = {
-    let mut table = [[0u8; 81]; 3];
-    let mut c = 0;
-    while c < 3 {
-        let mut value = 0;
-        while value < 81 {
-            let mut shifted = value;
-            let mut i = 0;
-            while i < c {
-                shifted /= 3;
-                i += 1;
-            }
-            table[c][value] = (shifted % 9) as u8;
-            value += 1;
-        }
-        c += 1;
-    }
-    table
-};
-
-/// The base-3 index of every pattern window of a view, window k at `k`: the 8 squares of the
-/// window (two per row, top row first, each empty 0, own man 1, enemy man 2) read as a base-3
-/// number, the first square the lowest digit.
-#[inline(always)]
-fn window_indexes(men: u32, enemy_men: u32) -> [u16; WINDOWS] {
-    // Each row's own base-3 value, then each row's two squares under each window column.
-    let mut digits = [[0u16; 8]; 3];
-    for row in 0..8 {
-        let value = TERNARY4[(men >> (4 * row) & 15) as usize] as usize
-            + 2 * TERNARY4[(enemy_men >> (4 * row) & 15) as usize] as usize;
-        for (column, d) in digits.iter_mut().enumerate() {
-            d[row] = ROW_DIGITS[column][value] as u16;
-        }
-    }
-    let mut indexes = [0u16; WINDOWS];
-    for (window, index) in indexes.iter_mut().enumerate() {
-        let (row, d) = (2 * (window / 3), &digits[window % 3]);
-        *index = d[row] + 9 * d[row + 1] + 81 * d[row + 2] + 729 * d[row + 3];
-    }
-    indexes
-}
 
 /// One side's view: its men and kings and the enemy's, turned so that its men move to row 0.
 struct View {
@@ -367,79 +305,30 @@ pub type Windows = [u16; 2 * WINDOWS];
 pub fn windows(position: &Position) -> Windows {
     let views = Views::of(position);
     let mut windows = [0u16; 2 * WINDOWS];
-    windows[..WINDOWS].copy_from_slice(&window_indexes(views.white.men, views.white.enemy_men));
-    windows[WINDOWS..].copy_from_slice(&window_indexes(views.black.men, views.black.enemy_men));
+    let (white, black) = (&views.white, &views.black);
+    windows[..WINDOWS].copy_from_slice(&window_indexes::<8, WINDOWS>(
+        white.men.into(),
+        white.enemy_men.into(),
+        4,
+    ));
+    windows[WINDOWS..].copy_from_slice(&window_indexes::<8, WINDOWS>(
+        black.men.into(),
+        black.enemy_men.into(),
+        4,
+    ));
     windows
 }
 
 /// What a man adds to each pattern index, for a White (0) or Black (1) man on each bit of the
-/// padded layout: in its own side's view it counts 1 in the base-3 digit of its square, in the
-/// other side's view (the board turned, square index s becoming 31 - s) 2.
-static MAN_DELTAS: [[Windows; 64]; 2] = {
-    let mut table = [[[0u16; 2 * WINDOWS]; 64]; 2];
-    let mut s = 0;
-    while s < 32 {
-        let bit = BIT_OF_SQUARE[s] as usize;
-        let mut window = 0;
-        while window < WINDOWS {
-            if let Some(power) = window_power(window, s) {
-                table[0][bit][window] = power;
-                table[1][bit][window] = 2 * power;
-            }
-            if let Some(power) = window_power(window, 31 - s) {
-                table[0][bit][WINDOWS + window] = 2 * power;
-                table[1][bit][WINDOWS + window] = power;
-            }
-            window += 1;
-        }
-        s += 1;
-    }
-    table
-};
-
-/// The weight 3^i of square index `s` in window `window` (i its place among the window's 8
-/// squares), or `None` when the window does not cover it.
-const fn window_power(window: usize, s: usize) -> Option<u16> {
-    let (top, column) = (2 * (window / 3), window % 3);
-    let (row, place) = (s / 4, s % 4);
-    if row < top || row >= top + 4 || place < column || place > column + 1 {
-        return None;
-    }
-    let mut power = 1u16;
-    let mut i = 0;
-    while i < 2 * (row - top) + place - column {
-        power *= 3;
-        i += 1;
-    }
-    Some(power)
-}
+/// padded layout ([`crate::patterns::man_deltas`]).
+static MAN_DELTAS: [[Windows; 64]; 2] = man_deltas::<{ 2 * WINDOWS }>(32, 4, &BIT_OF_SQUARE);
 
 /// The pattern indexes after a move from `before` to `after`, from `before`'s: only the squares
-/// whose men changed (the mover's start and end, the men it took) are read. Wrapping arithmetic:
-/// every index goes back into range once all changes are applied.
+/// whose men changed are read ([`crate::patterns::update_windows`]).
 #[inline]
 pub fn update_windows(windows: &Windows, before: &Position, after: &Position) -> Windows {
-    let mut windows = *windows;
-    for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
-        let (was, is) = (before.men(color).bits(), after.men(color).bits());
-        let mut gone = was & !is;
-        while gone != 0 {
-            let delta = &MAN_DELTAS[side][gone.trailing_zeros() as usize];
-            gone &= gone - 1;
-            for (w, d) in windows.iter_mut().zip(delta) {
-                *w = w.wrapping_sub(*d);
-            }
-        }
-        let mut came = is & !was;
-        while came != 0 {
-            let delta = &MAN_DELTAS[side][came.trailing_zeros() as usize];
-            came &= came - 1;
-            for (w, d) in windows.iter_mut().zip(delta) {
-                *w = w.wrapping_add(*d);
-            }
-        }
-    }
-    windows
+    let men = |p: &Position| [p.men(Color::White).bits(), p.men(Color::Black).bits()];
+    crate::patterns::update_windows(windows, &MAN_DELTAS, men(before), men(after))
 }
 
 #[cfg(test)]
@@ -472,39 +361,6 @@ mod tests {
                 assert_eq!(square_mask(b.bits()), b.to_square_mask(), "{fen}");
             }
         }
-    }
-
-    /// The window's index read square by square: the definition [`window_indexes`] computes.
-    fn slow_window_index(men: u32, enemy_men: u32, window: usize) -> usize {
-        let (row, column) = (2 * (window / 3), window % 3);
-        let (mut index, mut power) = (0, 1);
-        for i in 0..4 {
-            for j in 0..2 {
-                let square = 4 * (row + i) + column + j;
-                index += power * ((men >> square & 1) + 2 * (enemy_men >> square & 1)) as usize;
-                power *= 3;
-            }
-        }
-        index
-    }
-
-    #[test]
-    fn window_indexes_read_each_square_of_the_window() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let (a, b) = (seed as u32, (seed >> 32) as u32);
-            let (men, enemy_men) = (a & !b, b & !a);
-            let fast = window_indexes(men, enemy_men);
-            for (window, &index) in fast.iter().enumerate() {
-                assert_eq!(index as usize, slow_window_index(men, enemy_men, window));
-            }
-        }
-        let full = window_indexes(u32::MAX, 0);
-        assert!(full.iter().all(|&i| i as usize == (WINDOW_STATES - 1) / 2));
-        assert!(window_indexes(0, u32::MAX).iter().all(|&i| i as usize == WINDOW_STATES - 1));
     }
 
     #[test]

@@ -28,6 +28,7 @@ use super::position::Position;
 use super::rules::International;
 use crate::color::Color;
 use crate::learned::{read_embedded, Features};
+use crate::patterns::{man_deltas, window_indexes};
 use std::sync::{Arc, OnceLock};
 
 /// The weights built into the binary: trained on International self-play (docs/learning.md,
@@ -135,68 +136,6 @@ const LEFT_HALF: u64 = {
 /// The back row of the view: squares 46-50 (indexes 45-49).
 const BACK_ROW: u64 = 0x1F << 45;
 
-/// The base-3 value of each 5-bit set (a row's squares): bit i contributes 3^i.
-const TERNARY5: [u8; 32] = {
-    let mut table = [0u8; 32];
-    let mut bits = 0;
-    while bits < 32 {
-        let (mut value, mut power, mut i) = (0u8, 1u8, 0);
-        while i < 5 {
-            if bits & (1 << i) != 0 {
-                value += power;
-            }
-            power *= 3;
-            i += 1;
-        }
-        table[bits] = value;
-        bits += 1;
-    }
-    table
-};
-
-/// For a row's base-3 value (its 5 squares each empty 0, own man 1, enemy man 2: 0..243) and a
-/// window column k (0..4), the base-3 value of the row's square indexes k and k + 1 (0..9).
-const ROW_DIGITS: [[u8; 243]; 4] = {
-    let mut table = [[0u8; 243]; 4];
-    let mut k = 0;
-    while k < 4 {
-        let mut value = 0;
-        while value < 243 {
-            let mut shifted = value;
-            let mut i = 0;
-            while i < k {
-                shifted /= 3;
-                i += 1;
-            }
-            table[k][value] = (shifted % 9) as u8;
-            value += 1;
-        }
-        k += 1;
-    }
-    table
-};
-
-/// The base-3 index of every pattern window of a view: the 8 squares of window w (rows
-/// `2 (w / 4)` and the three below, square indexes `w % 4` and the next of each row), each empty
-/// 0, own man 1, enemy man 2, the first square the lowest digit.
-#[inline(always)]
-fn window_indexes(men: u64, enemy_men: u64) -> [u16; WINDOWS] {
-    let mut digits = [[0u16; 10]; 4];
-    for row in 0..10 {
-        let value = TERNARY5[(men >> (5 * row) & 31) as usize] as usize
-            + 2 * TERNARY5[(enemy_men >> (5 * row) & 31) as usize] as usize;
-        for (k, d) in digits.iter_mut().enumerate() {
-            d[row] = ROW_DIGITS[k][value] as u16;
-        }
-    }
-    let mut indexes = [0u16; WINDOWS];
-    for (window, index) in indexes.iter_mut().enumerate() {
-        let (row, d) = (2 * (window / 4), &digits[window % 4]);
-        *index = d[row] + 9 * d[row + 1] + 81 * d[row + 2] + 729 * d[row + 3];
-    }
-    indexes
-}
-
 /// The pattern indexes of a position: White's view's [`WINDOWS`] windows, then Black's. The
 /// search keeps them up to date move by move ([`update_windows`]).
 pub type Windows = [u16; 2 * WINDOWS];
@@ -206,81 +145,36 @@ pub fn windows(position: &Position) -> Windows {
     let kings = position.kings;
     let (white_men, black_men) = (position.white & !kings, position.black & !kings);
     let mut windows = [0u16; 2 * WINDOWS];
-    windows[..WINDOWS].copy_from_slice(&window_indexes(white_men, black_men));
-    windows[WINDOWS..].copy_from_slice(&window_indexes(turned(black_men), turned(white_men)));
+    windows[..WINDOWS].copy_from_slice(&window_indexes::<10, WINDOWS>(white_men, black_men, 5));
+    windows[WINDOWS..].copy_from_slice(&window_indexes::<10, WINDOWS>(
+        turned(black_men),
+        turned(white_men),
+        5,
+    ));
     windows
 }
 
-/// The weight 3^i of square index `s` in window `window` (i its place among the window's 8
-/// squares), or `None` when the window does not cover it.
-const fn window_power(window: usize, s: usize) -> Option<u16> {
-    let (top, k) = (2 * (window / 4), window % 4);
-    let (row, place) = (s / 5, s % 5);
-    if row < top || row >= top + 4 || place < k || place > k + 1 {
-        return None;
-    }
-    let mut power = 1u16;
-    let mut i = 0;
-    while i < 2 * (row - top) + place - k {
-        power *= 3;
-        i += 1;
-    }
-    Some(power)
-}
-
-/// What a man adds to each pattern index, for a White (0) or Black (1) man on each square
-/// index: 1 in the base-3 digit of its square in its own side's view, 2 in the other side's view
-/// (the board turned, square index s becoming 49 - s).
-static MAN_DELTAS: [[Windows; N]; 2] = {
-    let mut table = [[[0u16; 2 * WINDOWS]; N]; 2];
+/// Each square index's bit: the board's own.
+const BITS: [u8; N] = {
+    let mut bits = [0u8; N];
     let mut s = 0;
     while s < N {
-        let mut window = 0;
-        while window < WINDOWS {
-            if let Some(power) = window_power(window, s) {
-                table[0][s][window] = power;
-                table[1][s][window] = 2 * power;
-            }
-            if let Some(power) = window_power(window, N - 1 - s) {
-                table[0][s][WINDOWS + window] = 2 * power;
-                table[1][s][WINDOWS + window] = power;
-            }
-            window += 1;
-        }
+        bits[s] = s as u8;
         s += 1;
     }
-    table
+    bits
 };
 
+/// What a man adds to each pattern index, for a White (0) or Black (1) man on each square index
+/// ([`crate::patterns::man_deltas`]).
+static MAN_DELTAS: [[Windows; 64]; 2] = man_deltas::<{ 2 * WINDOWS }>(N, 5, &BITS);
+
 /// The pattern indexes after a move from `before` to `after`, from `before`'s: only the squares
-/// whose men changed are read. Wrapping arithmetic: every index is back in range once all changes
-/// are applied.
+/// whose men changed are read ([`crate::patterns::update_windows`]).
 #[inline]
 pub fn update_windows(windows: &Windows, before: &Position, after: &Position) -> Windows {
-    let mut windows = *windows;
-    let sides = [
-        (before.white & !before.kings, after.white & !after.kings),
-        (before.black & !before.kings, after.black & !after.kings),
-    ];
-    for (side, (was, is)) in sides.into_iter().enumerate() {
-        let mut gone = was & !is;
-        while gone != 0 {
-            let delta = &MAN_DELTAS[side][gone.trailing_zeros() as usize];
-            gone &= gone - 1;
-            for (w, d) in windows.iter_mut().zip(delta) {
-                *w = w.wrapping_sub(*d);
-            }
-        }
-        let mut came = is & !was;
-        while came != 0 {
-            let delta = &MAN_DELTAS[side][came.trailing_zeros() as usize];
-            came &= came - 1;
-            for (w, d) in windows.iter_mut().zip(delta) {
-                *w = w.wrapping_add(*d);
-            }
-        }
-    }
-    windows
+    let men = |p: &Position| [p.white & !p.kings, p.black & !p.kings];
+    crate::patterns::update_windows(windows, &MAN_DELTAS, men(before), men(after))
 }
 
 /// The board turned half a circle: square index s becomes 49 - s.
@@ -467,8 +361,11 @@ mod tests {
                 mask |= 3 << (5 * (row + i) + k);
             }
             // The window's own men make its index all ones in base 3; no other square counts.
-            assert_eq!(window_indexes(mask, 0)[window] as usize, (WINDOW_STATES - 1) / 2);
-            assert_eq!(window_indexes(!mask & ((1 << N) - 1), 0)[window], 0);
+            assert_eq!(
+                window_indexes::<10, WINDOWS>(mask, 0, 5)[window] as usize,
+                (WINDOW_STATES - 1) / 2
+            );
+            assert_eq!(window_indexes::<10, WINDOWS>(!mask & ((1 << N) - 1), 0, 5)[window], 0);
             covered |= mask;
         }
         assert_eq!(covered, (1 << N) - 1);
