@@ -48,6 +48,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    if let Some(missing) = missing_cpu_features() {
+        eprintln!(
+            "error: this build of dama needs the x86-64-v2 instructions ({missing}), which this \
+             processor lacks; build it for any x86-64 processor with \
+             RUSTFLAGS=\"-C target-cpu=x86-64\" cargo build --release -p dama"
+        );
+        return ExitCode::from(2);
+    }
     let cli = Cli::parse();
     // Hub mode logs only to a file of its own: stderr belongs to the protocol there.
     if !matches!(cli.command, Command::Hub(_)) {
@@ -87,4 +95,23 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The instruction sets this build was compiled to use (`.cargo/config.toml`) that the processor
+/// lacks, if any: checked before anything else runs, so that an old processor gets a message
+/// instead of an illegal instruction. (The processor is asked directly: the standard feature test
+/// answers from the build's own settings when they include the feature.)
+fn missing_cpu_features() -> Option<&'static str> {
+    #[cfg(all(target_arch = "x86_64", any(target_feature = "popcnt", target_feature = "sse4.2")))]
+    {
+        // CPUID leaf 1 exists on every x86-64 processor.
+        let ecx = std::arch::x86_64::__cpuid(1).ecx;
+        if ecx & 1 << 23 == 0 {
+            return Some("POPCNT");
+        }
+        if ecx & 1 << 20 == 0 {
+            return Some("SSE4.2");
+        }
+    }
+    None
 }
