@@ -26,9 +26,9 @@
 
 use super::position::Position;
 use super::rules::International;
+use super::windows::{turned, Windows};
 use crate::color::Color;
 use crate::learned::{read_embedded, Features};
-use crate::patterns::{man_deltas, window_indexes};
 use std::sync::{Arc, OnceLock};
 
 /// The weights built into the binary: trained on International self-play (docs/learning.md,
@@ -62,8 +62,8 @@ pub const SOLE_KINGS: usize = 119;
 pub const MOVE: usize = 120;
 /// The first pattern weight.
 pub const PATTERNS: usize = 121;
-/// Pattern windows.
-pub const WINDOWS: usize = 16;
+/// Pattern windows (of each view).
+pub use super::windows::WINDOWS;
 /// Weights per window: 3^8.
 pub const WINDOW_STATES: usize = 6561;
 /// Number of features (each has two weights).
@@ -135,53 +135,6 @@ const LEFT_HALF: u64 = {
 
 /// The back row of the view: squares 46-50 (indexes 45-49).
 const BACK_ROW: u64 = 0x1F << 45;
-
-/// The pattern indexes of a position: White's view's [`WINDOWS`] windows, then Black's. The
-/// search keeps them up to date move by move ([`update_windows`]).
-pub type Windows = [u16; 2 * WINDOWS];
-
-/// The pattern indexes of `position`, read square by square.
-pub fn windows(position: &Position) -> Windows {
-    let kings = position.kings;
-    let (white_men, black_men) = (position.white & !kings, position.black & !kings);
-    let mut windows = [0u16; 2 * WINDOWS];
-    windows[..WINDOWS].copy_from_slice(&window_indexes::<10, WINDOWS>(white_men, black_men, 5));
-    windows[WINDOWS..].copy_from_slice(&window_indexes::<10, WINDOWS>(
-        turned(black_men),
-        turned(white_men),
-        5,
-    ));
-    windows
-}
-
-/// Each square index's bit: the board's own.
-const BITS: [u8; N] = {
-    let mut bits = [0u8; N];
-    let mut s = 0;
-    while s < N {
-        bits[s] = s as u8;
-        s += 1;
-    }
-    bits
-};
-
-/// What a man adds to each pattern index, for a White (0) or Black (1) man on each square index
-/// ([`crate::patterns::man_deltas`]).
-static MAN_DELTAS: [[Windows; 64]; 2] = man_deltas::<{ 2 * WINDOWS }>(N, 5, &BITS);
-
-/// The pattern indexes after a move from `before` to `after`, from `before`'s: only the squares
-/// whose men changed are read ([`crate::patterns::update_windows`]).
-#[inline]
-pub fn update_windows(windows: &Windows, before: &Position, after: &Position) -> Windows {
-    let men = |p: &Position| [p.white & !p.kings, p.black & !p.kings];
-    crate::patterns::update_windows(windows, &MAN_DELTAS, men(before), men(after))
-}
-
-/// The board turned half a circle: square index s becomes 49 - s.
-#[inline]
-fn turned(mask: u64) -> u64 {
-    mask.reverse_bits() >> (64 - N)
-}
 
 /// One side's view: its men and kings and the enemy's, turned so that its men move to row 0.
 struct View {
@@ -330,6 +283,7 @@ mod tests {
     use super::*;
     use crate::international::fen::parse_fen;
     use crate::learned::WeightsError;
+    use crate::patterns::window_indexes;
 
     #[test]
     fn the_embedded_weights_load_and_prefer_material() {

@@ -33,6 +33,7 @@ pub mod paths;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod windows;
 
 pub use counts::endgame_count;
 pub use eval::evaluate;
