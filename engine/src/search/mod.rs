@@ -1,8 +1,8 @@
 //! The search, written once over [`Rules`] and compiled for each game: iterative deepening with
-//! aspiration windows over a principal-variation alpha-beta (`worker`), move ordering
-//! ([`ordering`]), a shared transposition table ([`tt`]), Lazy SMP threads, the limits and the
-//! clock ([`limits`]), strength levels ([`skill`]) and what a search reports ([`report`]). No I/O: progress is reported through a
-//! callback.
+//! aspiration windows over a principal-variation alpha-beta (`worker`, its path and draws in
+//! `path`), move ordering ([`ordering`]), a shared transposition table ([`tt`]), Lazy SMP
+//! threads, the limits and the clock ([`limits`]), strength levels ([`skill`]) and what a search
+//! reports ([`report`]). No I/O: progress is reported through a callback.
 //!
 //! ```
 //! use dama_engine::board8::position::Position;
@@ -25,6 +25,7 @@
 pub mod limits;
 pub mod options;
 pub mod ordering;
+mod path;
 pub mod report;
 pub mod skill;
 pub mod tt;

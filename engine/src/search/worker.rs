@@ -7,6 +7,7 @@ use crate::score::{from_table, loss_in, tablebase_score, to_table, Score, DRAW, 
 use crate::search::limits::{SearchControl, TimeBudget};
 use crate::search::options::SearchOptions;
 use crate::search::ordering::{pick_next, MoveOrdering, MAX_PLY};
+use crate::search::path::SearchPath;
 use crate::search::tt::{Bound, PackedMove, TranspositionTable};
 use crate::tables::EndgameTables;
 use std::marker::PhantomData;
@@ -37,16 +38,8 @@ pub(crate) struct Shared<'a, R: Rules> {
 pub(crate) struct Worker<'a, R: Rules> {
     shared: &'a Shared<'a, R>,
     ordering: MoveOrdering<R>,
-    /// Keys of the game since its last irreversible move, then of the search path.
-    keys: Vec<u64>,
-    /// Plies since the last irreversible move, for each entry of `keys`.
-    quiet_plies: Vec<u32>,
-    /// For games with material counts ([`Rules::ENDGAME_COUNTS`]), the count in force at each
-    /// position of the search path from the root: (plies played, plies that draw).
-    counts: Vec<Option<(u32, u32)>>,
-    /// The evaluation's accumulator ([`Rules::eval_acc`]) of each position of the search path,
-    /// the root's first, updated move by move.
-    accs: Vec<R::EvalAcc>,
+    /// The positions from the last irreversible move to the node searched.
+    path: SearchPath<R>,
     pv: Box<[[Option<R::Move>; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// Move-ordering scores, one buffer per ply (no per-node initialisation).
@@ -68,15 +61,10 @@ impl<'a, R: Rules> Worker<'a, R> {
         root_count: Option<(u32, u32)>,
         is_main: bool,
     ) -> Worker<'a, R> {
-        let n = game_keys.len() as u32;
-        let quiet_plies = (0..n).map(|i| (root_quiet_plies + i + 1).saturating_sub(n)).collect();
         Worker {
             shared,
             ordering: MoveOrdering::new(),
-            keys: game_keys.to_vec(),
-            quiet_plies,
-            counts: if R::ENDGAME_COUNTS { vec![root_count] } else { Vec::new() },
-            accs: Vec::with_capacity(MAX_PLY + 1),
+            path: SearchPath::new(game_keys, root_quiet_plies, root_count),
             pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             scores: Box::new([[0; MOVE_LIST_CAPACITY]; MAX_PLY]),
@@ -121,63 +109,6 @@ impl<'a, R: Rules> Worker<'a, R> {
         self.unreported_nodes = 0;
     }
 
-    fn is_draw(&self) -> bool {
-        let n = self.keys.len();
-        let quiet = self.quiet_plies[n - 1];
-        if quiet >= self.shared.quiet_ply_limit {
-            return true;
-        }
-        if R::ENDGAME_COUNTS {
-            if let Some(Some((plies, limit))) = self.counts.last() {
-                if plies >= limit {
-                    return true;
-                }
-            }
-        }
-        let key = self.keys[n - 1];
-        let mut back = 4;
-        while back <= quiet as usize && back < n {
-            if self.keys[n - 1 - back] == key {
-                return true;
-            }
-            back += 2;
-        }
-        false
-    }
-
-    fn push(&mut self, before: &R::Position, mv: &R::Move, after: &R::Position) {
-        let quiet = if R::is_irreversible(before, mv) {
-            0
-        } else {
-            self.quiet_plies[self.keys.len() - 1] + 1
-        };
-        self.keys.push(R::key(after));
-        self.quiet_plies.push(quiet);
-        let acc = R::update_eval_acc(self.acc(), before, after);
-        self.accs.push(acc);
-        if R::ENDGAME_COUNTS {
-            // As the game's history counts: from the capture or promotion that made the material
-            // one the rules count, while it stays counted.
-            let count = match (R::endgame_count(after), self.counts.last().copied().flatten()) {
-                (None, _) => None,
-                (Some((limit, _)), Some((plies, _))) if !R::is_capture(mv) => {
-                    Some((plies + 1, limit))
-                }
-                (Some((limit, _)), _) => Some((0, limit)),
-            };
-            self.counts.push(count);
-        }
-    }
-
-    fn pop(&mut self) {
-        self.keys.pop();
-        self.quiet_plies.pop();
-        self.accs.pop();
-        if R::ENDGAME_COUNTS {
-            self.counts.pop();
-        }
-    }
-
     /// Searches the root: `moves` in the given order (best first), returning the best score and
     /// reordering `moves` so that the best move is first.
     pub fn search_root(
@@ -190,12 +121,11 @@ impl<'a, R: Rules> Worker<'a, R> {
     ) -> Score {
         let mut best = -INFINITY;
         self.pv_len[0] = 0;
-        self.accs.clear();
-        self.accs.push(R::eval_acc(root));
+        self.path.start(root);
         for i in 0..moves.len() {
             let mv = moves[i];
             let child = R::play(root, &mv);
-            self.push(root, &mv, &child);
+            self.path.push(root, &mv, &child);
             let score = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
@@ -206,7 +136,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                     s
                 }
             };
-            self.pop();
+            self.path.pop();
             if self.stopped {
                 break;
             }
@@ -234,17 +164,11 @@ impl<'a, R: Rules> Worker<'a, R> {
         self.pv_len[ply] = (child_len + 1).min(MAX_PLY);
     }
 
-    /// The evaluation's accumulator of the position the search path ends in.
-    #[inline(always)]
-    fn acc(&self) -> &R::EvalAcc {
-        self.accs.last().expect("the root's accumulator is pushed first")
-    }
-
     /// The static evaluation of `position`, the position the search path ends in.
     #[inline(always)]
     fn evaluate(&self, position: &R::Position) -> Score {
-        debug_assert_eq!(*self.acc(), R::eval_acc(position), "accumulator out of date");
-        R::evaluate_with(position, self.acc(), &self.shared.eval)
+        debug_assert_eq!(*self.path.acc(), R::eval_acc(position), "accumulator out of date");
+        R::evaluate_with(position, self.path.acc(), &self.shared.eval)
     }
 
     /// The endgame tables' score of `position` (no capture pending), if they hold it.
@@ -306,7 +230,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply as u32);
-        if self.is_draw() {
+        if self.path.is_draw(self.shared.quiet_ply_limit) {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
@@ -394,7 +318,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             pick_next(&mut moves[..n], &mut self.scores[ply][..n], i);
             let mv = moves[i];
             let child = R::play(position, &mv);
-            self.push(position, &mv, &child);
+            self.path.push(position, &mv, &child);
             let mut next_depth = child_depth(depth);
             let score = if i == 0 {
                 -self.search(&child, next_depth, -beta, -alpha, ply + 1, is_pv)
@@ -418,7 +342,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                 }
                 s
             };
-            self.pop();
+            self.path.pop();
             if self.stopped {
                 return DRAW;
             }
