@@ -15,17 +15,17 @@ use crate::board8::position::Position;
 use crate::color::Color;
 
 /// The raw sets the generator works on, seen from the side to move.
-struct Sides {
-    men: u64,
-    kings: u64,
-    enemy_men: u64,
-    enemy: u64,
-    empty: u64,
+pub(super) struct Sides {
+    pub(super) men: u64,
+    pub(super) kings: u64,
+    pub(super) enemy_men: u64,
+    pub(super) enemy: u64,
+    pub(super) empty: u64,
 }
 
 impl Position {
     #[inline(always)]
-    fn sides(&self) -> Sides {
+    pub(super) fn sides(&self) -> Sides {
         let (us, them) = match self.side {
             Color::White => (self.white.0, self.black.0),
             Color::Black => (self.black.0, self.white.0),
@@ -50,14 +50,14 @@ impl Position {
 
     /// The kings of the side to move that have at least one jump.
     #[inline(always)]
-    fn king_jumpers(s: &Sides) -> u64 {
+    pub(super) fn king_jumpers(s: &Sides) -> u64 {
         let jumpers = |d: i32| step(step(s.empty, -d) & s.enemy, -d);
         (jumpers(-5) | jumpers(-4) | jumpers(4) | jumpers(5)) & s.kings
     }
 
     /// Counts the legal captures when no king can capture: men's captures never need the
     /// precedence rules 2-4 nor de-duplication, so only the longest paths are counted.
-    fn count_man_captures<const WHITE: bool>(s: &Sides) -> usize {
+    pub(super) fn count_man_captures<const WHITE: bool>(s: &Sides) -> usize {
         // Fast path: when no landing square of a first jump allows a second one, every first
         // jump is a complete, maximal capture. (For a man the jumped piece and the vacated start
         // square both lie behind it, so the original sets decide a second jump exactly.)
@@ -87,7 +87,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn capture_exists<const WHITE: bool>(s: &Sides) -> bool {
+    pub(super) fn capture_exists<const WHITE: bool>(s: &Sides) -> bool {
         let [d0, d1] = man_directions(WHITE);
         let man_jump = |d: i32| step(step(s.men, d) & s.enemy_men, d);
         if (man_jump(d0) | man_jump(d1)) & s.empty != 0 {
@@ -105,7 +105,12 @@ impl Position {
         }
     }
 
-    fn captures<const WHITE: bool>(&self, s: &Sides, list: &mut MoveList, mode: PathMode) {
+    pub(super) fn captures<const WHITE: bool>(
+        &self,
+        s: &Sides,
+        list: &mut MoveList,
+        mode: PathMode,
+    ) {
         let enemy_kings = s.enemy & self.kings.0;
         let mut search = CaptureSearch {
             list,
@@ -161,7 +166,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn quiet_count<const WHITE: bool>(s: &Sides) -> usize {
+    pub(super) fn quiet_count<const WHITE: bool>(s: &Sides) -> usize {
         let [d0, d1] = man_directions(WHITE);
         let targets = |pieces: u64, d: i32| (step(pieces, d) & s.empty).count_ones();
         let mut n = targets(s.men, d0) + targets(s.men, d1);
@@ -230,112 +235,6 @@ impl Position {
         } else {
             Self::quiet_count::<false>(&s)
         }
-    }
-
-    /// The number of positions two plies below this one ([`Position::legal_moves`] of every
-    /// position after each legal move, summed): perft's last two plies. When the side to move
-    /// has no capture, each step changes two squares, so the opponent's steps afterwards are its
-    /// steps now, less those into the square the step fills, plus those into the square it
-    /// leaves; only a child where the opponent can capture is counted the long way.
-    pub fn count_two_plies(&self, mode: PathMode) -> u64 {
-        match self.side {
-            Color::White => self.two_plies::<true, false>(mode),
-            Color::Black => self.two_plies::<false, true>(mode),
-        }
-    }
-
-    fn two_plies<const WHITE: bool, const OTHER: bool>(&self, mode: PathMode) -> u64 {
-        let s = self.sides();
-        if Self::capture_exists::<WHITE>(&s) {
-            let mut list = MoveList::new();
-            self.captures::<WHITE>(&s, &mut list, mode);
-            return list.iter().map(|mv| self.play_pieces(mv).count_legal_moves(mode) as u64).sum();
-        }
-        let kings = self.kings.0;
-        // The opponent, as it sees this position, and its steps in it.
-        let them = Sides {
-            men: s.enemy & !kings,
-            kings: s.enemy & kings,
-            enemy_men: s.men,
-            enemy: s.men | s.kings,
-            empty: s.empty,
-        };
-        let steps = Self::quiet_count::<OTHER>(&them) as u64;
-        let mut total = 0;
-        for d in man_directions(WHITE) {
-            let mut targets = step(s.men, d) & s.empty;
-            while targets != 0 {
-                let to = targets & targets.wrapping_neg();
-                targets &= targets - 1;
-                total += self.after_step::<WHITE, OTHER>(&s, &them, steps, step(to, -d), to, mode);
-            }
-        }
-        if s.kings != 0 {
-            for d in KING_DIRECTIONS {
-                let mut targets = step(s.kings, d) & s.empty;
-                while targets != 0 {
-                    let to = targets & targets.wrapping_neg();
-                    targets &= targets - 1;
-                    let from = step(to, -d);
-                    total += self.after_step::<WHITE, OTHER>(&s, &them, steps, from, to, mode);
-                }
-            }
-        }
-        total
-    }
-
-    /// The opponent's moves after the side to move steps from the square `from` to `to` (single
-    /// bits), given both sides' sets now (`s`, `them`) and the opponent's `steps` now.
-    #[inline(always)]
-    fn after_step<const WHITE: bool, const OTHER: bool>(
-        &self,
-        s: &Sides,
-        them: &Sides,
-        steps: u64,
-        from: u64,
-        to: u64,
-        mode: PathMode,
-    ) -> u64 {
-        let ours = them.enemy ^ from ^ to;
-        let our_kings = if s.kings & from != 0 {
-            s.kings ^ from ^ to
-        } else {
-            s.kings | (to & promotion_row(WHITE))
-        };
-        let after = Sides {
-            enemy_men: ours & !our_kings,
-            enemy: ours,
-            empty: s.empty ^ from ^ to,
-            ..*them
-        };
-        if !Self::capture_exists::<OTHER>(&after) {
-            // The pieces of the opponent that can step into the square `bit`.
-            let steps_into = |bit: u64| {
-                let [d0, d1] = man_directions(OTHER);
-                let men = (step(bit, -d0) | step(bit, -d1)) & them.men;
-                let kings = if them.kings == 0 {
-                    0
-                } else {
-                    KING_DIRECTIONS.iter().fold(0, |k, &d| k | step(bit, -d)) & them.kings
-                };
-                u64::from(men.count_ones() + kings.count_ones())
-            };
-            return steps + steps_into(from) - steps_into(to);
-        }
-        if Self::king_jumpers(&after) == 0 {
-            // As count_legal_moves counts men's captures.
-            return Self::count_man_captures::<OTHER>(&after) as u64;
-        }
-        let (white, black) =
-            if WHITE { (ours, them.men | them.kings) } else { (them.men | them.kings, ours) };
-        let position = Position {
-            white: Bitboard(white),
-            black: Bitboard(black),
-            kings: Bitboard(them.kings | our_kings),
-            side: self.side.opposite(),
-            key: self.key,
-        };
-        position.count_legal_moves(mode) as u64
     }
 
     /// Whether the side to move has any legal move (having none loses the game).
