@@ -1,0 +1,104 @@
+//! The tests of the Hub params (params.rs).
+
+use super::*;
+use dama_engine::italian::eval::learned::LearnedEval;
+
+#[test]
+fn every_declared_param_accepts_its_own_value() {
+    for variant in [Variant::Italian, Variant::English, Variant::International] {
+        let mut settings = Settings::default();
+        settings.record(&Setting::Variant(variant));
+        for declaration in settings.declarations() {
+            let setting = parse_setting(declaration.name, &declaration.value).unwrap();
+            let mut copy = settings.clone();
+            copy.record(&setting);
+            let name = declaration.name;
+            assert_eq!(copy.declarations(), settings.declarations(), "{variant:?} {name}");
+        }
+    }
+}
+
+#[test]
+fn a_variant_brings_its_own_move_count() {
+    let mut settings = Settings::default();
+    settings.record(&Setting::Variant(Variant::International));
+    assert_eq!(settings.quiet_ply_limit, 50);
+    settings.record(&Setting::QuietPlyLimit(64));
+    settings.record(&Setting::Variant(Variant::English));
+    assert_eq!(settings.quiet_ply_limit, 80);
+    let declared = &settings.declarations()[0];
+    assert_eq!((declared.name, declared.value.as_str()), ("variant", "english"));
+    assert_eq!(
+        declared.kind,
+        ParamKind::Enum { values: vec!["italian", "english", "international"] }
+    );
+}
+
+#[test]
+fn an_eval_file_selects_the_learned_evaluation_and_eval_switches_back_and_forth() {
+    let path = std::env::temp_dir().join(format!("dama-params-{}.dwt", std::process::id()));
+    let mut weights = dama_engine::italian::eval::learned::EMBEDDED_WEIGHTS.to_vec();
+    // Another valid file: change one weight and fix the checksum.
+    let at = 24 + 4 * (dama_engine::board8::features::PATTERNS + 5);
+    weights[at] ^= 7;
+    let end = weights.len() - 4;
+    let crc = crc32fast_free_checksum(&weights[..end]);
+    weights[end..].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&path, &weights).unwrap();
+    let file_weights = LearnedEval::from_bytes(&weights).unwrap();
+
+    let mut settings = Settings::default();
+    settings.record(&parse_setting("eval", "classic").unwrap());
+    assert_eq!(settings.eval.eval_name(), "classic");
+    settings.record(&parse_setting("eval-file", &path.display().to_string()).unwrap());
+    assert_eq!(settings.eval.learned.as_deref(), Some(&file_weights));
+    settings.record(&parse_setting("eval", "classic").unwrap());
+    assert_eq!(settings.eval.eval_name(), "classic");
+    settings.record(&parse_setting("eval", "learned").unwrap());
+    assert_eq!(settings.eval.learned.as_deref(), Some(&file_weights), "the file is kept");
+    settings.record(&parse_setting("eval-file", "").unwrap());
+    assert_eq!(settings.eval.learned, Some(LearnedEval::embedded()));
+    assert!(parse_setting("eval", "neural").is_err());
+    assert!(parse_setting("eval-file", "/no/such/weights").is_err());
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// CRC-32 (IEEE), bit by bit: the test's own, independent of the engine's crate.
+fn crc32fast_free_checksum(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+#[test]
+fn bad_values_are_refused() {
+    assert!(parse_setting("variant", "russian").is_err());
+    assert_eq!(parse_setting("variant", "english"), Ok(Setting::Variant(Variant::English)));
+    for name in ["international", "normal", "standard"] {
+        assert_eq!(parse_setting("variant", name), Ok(Setting::Variant(Variant::International)));
+    }
+    assert!(parse_setting("threads", "0").is_err());
+    assert!(parse_setting("threads", "65").is_err());
+    assert!(parse_setting("tt-size", "-1").is_err());
+    assert!(parse_setting("book", "yes").is_err());
+    assert!(parse_setting("quiet-ply-limit", "0").is_err());
+    assert!(parse_setting("colour", "red").is_err());
+    assert!(parse_setting("table-cutoffs", "off").is_err());
+    assert!(parse_setting("log-file", "a\rb").is_err());
+    assert!(parse_setting("log-file", "a\u{1b}[31mb").is_err());
+    assert_eq!(
+        parse_setting("table-cutoffs", "false"),
+        Ok(Setting::Switch { name: "table-cutoffs", on: false })
+    );
+    assert_eq!(parse_setting("threads", "2"), Ok(Setting::Threads(2)));
+    assert!(parse_setting("multipv", "0").is_err());
+    assert!(parse_setting("skill", "21").is_err());
+    assert!(parse_setting("skill", "0").is_err());
+    assert_eq!(parse_setting("multipv", "3"), Ok(Setting::MultiPv(3)));
+    assert_eq!(parse_setting("skill", "1"), Ok(Setting::Skill(1)));
+}
