@@ -94,6 +94,12 @@ impl<R: Rules> Searcher<R> {
         Ok(())
     }
 
+    /// Commits the transposition table's pages now (huge pages where the system gives them):
+    /// for a table made before a game, never while a clock runs ([`TranspositionTable::commit`]).
+    pub fn commit_table(&mut self) {
+        self.tt.commit();
+    }
+
     /// Puts in a new transposition table and hands back the old one, so that a caller who must
     /// stay responsive can free a large, used table on another thread.
     pub fn replace_table(&mut self, table: TranspositionTable) -> TranspositionTable {

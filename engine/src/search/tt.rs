@@ -98,6 +98,9 @@ pub struct TranspositionTable {
     age: AtomicU8,
     /// Clears since the pages were last emptied: entries of another epoch are empty.
     epoch: u16,
+    /// Whether the pages are huge pages where the system gives them, all touched when made
+    /// ([`TranspositionTable::commit`]); fresh pages are committed again.
+    committed: bool,
 }
 
 /// Tables up to this size are emptied by writing zeros; larger ones get fresh pages.
@@ -106,6 +109,9 @@ const CLEAR_IN_PLACE_BYTES: usize = 64 << 20;
 impl TranspositionTable {
     /// The largest size accepted, in MiB (1 TiB).
     pub const MAX_MIB: usize = 1 << 20;
+
+    /// The largest table [`TranspositionTable::commit`] commits, in MiB.
+    pub const COMMIT_MAX_MIB: usize = 256;
 
     /// A table of `mib` MiB (at least one bucket). Fails with a clear error when the memory
     /// cannot be had.
@@ -116,7 +122,24 @@ impl TranspositionTable {
         }
         let len = ((mib << 20) / std::mem::size_of::<Bucket>()).max(1);
         let memory = map_zeroed(len).ok_or(error)?;
-        Ok(TranspositionTable { memory, len, age: AtomicU8::new(0), epoch: 0 })
+        Ok(TranspositionTable { memory, len, age: AtomicU8::new(0), epoch: 0, committed: false })
+    }
+
+    /// Asks for huge pages (on Linux, where the system gives them) and touches every page now.
+    /// A probe then finds its address translation cached far more often (the bench searches in
+    /// about 0.9 of the time), but touching costs time once (about 0.13 s for 64 MiB here) and
+    /// must happen here, outside any clock: a huge page first touched in the middle of a search
+    /// may stall it on memory compaction for over 100 ms (seen as a move lost on time at
+    /// move-time 0.05). So a front end commits a table it makes before a game (the Hub at
+    /// `init`, analyze, bench), and one made while a clock runs is left as it is. A table larger
+    /// than [`TranspositionTable::COMMIT_MAX_MIB`] is left as it is too: committing a few GiB
+    /// takes seconds, and a GUI resizing the table must not wait that long.
+    pub fn commit(&mut self) {
+        if self.size_bytes() > Self::COMMIT_MAX_MIB << 20 {
+            return;
+        }
+        commit_pages(&mut self.memory);
+        self.committed = true;
     }
 
     fn buckets(&self) -> &[Bucket] {
@@ -145,7 +168,10 @@ impl TranspositionTable {
     /// old pages are returned to the operating system).
     fn empty_pages(&mut self) {
         if self.size_bytes() > CLEAR_IN_PLACE_BYTES {
-            if let Some(fresh) = map_zeroed(self.len) {
+            if let Some(mut fresh) = map_zeroed(self.len) {
+                if self.committed {
+                    commit_pages(&mut fresh);
+                }
                 self.memory = fresh;
                 return;
             }
@@ -296,9 +322,20 @@ fn unpack(data: u64) -> TableEntry {
 fn map_zeroed(len: usize) -> Option<MmapMut> {
     let bytes = len.checked_mul(std::mem::size_of::<Bucket>())?;
     let memory = MmapMut::map_anon(bytes).ok()?;
-    // No huge-page advice: a huge-page fault in the middle of a search may stall it on memory
-    // compaction for over 100 ms (seen as a lost move at move-time=0.05).
+    // No huge-page advice here: see `TranspositionTable::commit`.
     Some(memory)
+}
+
+/// Huge-page advice for `memory` (Linux) and a first touch of every huge page's worth of it. A
+/// part the system backs with ordinary pages gets only its first page now, and the rest as the
+/// search writes it, as ordinary pages: no huge page is ever first touched in a search.
+fn commit_pages(memory: &mut MmapMut) {
+    #[cfg(target_os = "linux")]
+    let _ = memory.advise(memmap2::Advice::HugePage);
+    const HUGE_PAGE: usize = 2 << 20;
+    for byte in memory.iter_mut().step_by(HUGE_PAGE) {
+        *byte = 0;
+    }
 }
 
 impl fmt::Debug for TranspositionTable {
@@ -308,93 +345,5 @@ impl fmt::Debug for TranspositionTable {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board8::moves::Move;
-    use crate::board8::position::Position;
-
-    /// Whether `packed` holds `mv`.
-    fn matches(packed: PackedMove, mv: &Move) -> bool {
-        !packed.is_none() && PackedMove::from_bits(mv.packed()) == packed
-    }
-
-    #[test]
-    fn store_then_probe() {
-        let mut tt = TranspositionTable::new(1).unwrap();
-        let p = Position::start();
-        let mv = p.legal_moves()[3];
-        tt.store(p.key(), PackedMove::from_bits(mv.packed()), -123, 7, Bound::Lower);
-        let e = tt.probe(p.key()).unwrap();
-        assert!(matches(e.best_move, &mv));
-        assert!(!matches(e.best_move, &p.legal_moves()[2]));
-        assert_eq!((e.score, e.depth, e.bound), (-123, 7, Bound::Lower));
-        assert!(tt.probe(p.key() ^ 1).is_none());
-        tt.clear();
-        assert!(tt.probe(p.key()).is_none());
-    }
-
-    #[test]
-    fn the_bit_layout_keeps_negative_scores_and_every_bound() {
-        let tt = TranspositionTable::new(1).unwrap();
-        for (i, bound) in [Bound::Upper, Bound::Lower, Bound::Exact].into_iter().enumerate() {
-            let key = 0x1234_5678_9ABC_DEF0 ^ i as u64;
-            tt.store(key, PackedMove::default(), -29_990, 200, bound);
-            let e = tt.probe(key).unwrap();
-            assert_eq!((e.score, e.depth, e.bound), (-29_990, 200, bound));
-        }
-    }
-
-    #[test]
-    fn a_large_table_costs_nothing_until_used_and_clears_to_empty() {
-        let mut tt = TranspositionTable::new(256).unwrap();
-        assert_eq!(tt.size_bytes(), 256 << 20);
-        let keys: Vec<u64> = (1..1000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
-        for &key in &keys {
-            tt.store(key, PackedMove::default(), 7, 3, Bound::Exact);
-        }
-        assert!(keys.iter().all(|&k| tt.probe(k).is_some()));
-        tt.clear();
-        assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
-    }
-
-    #[test]
-    fn a_clear_hides_every_entry_and_frees_every_slot() {
-        let mut tt = TranspositionTable::new(1).unwrap();
-        // Five keys of one bucket: the fifth replaces one of the first four.
-        let keys: Vec<u64> = (1..6u64).map(|i| 0xABCD_0000_0000_0000 | i).collect();
-        for (i, &key) in keys.iter().enumerate() {
-            tt.store(key, PackedMove::default(), i as Score, 10 + i as u8, Bound::Exact);
-        }
-        assert_eq!(keys.iter().filter(|&&k| tt.probe(k).is_some()).count(), 4);
-        tt.clear();
-        assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
-        assert_eq!(tt.fill_permille(), 0);
-        // After the clear the bucket takes four shallow entries, as an empty one would.
-        for (i, &key) in keys.iter().take(4).enumerate() {
-            tt.store(key, PackedMove::default(), -(i as Score), 1, Bound::Lower);
-        }
-        for (i, &key) in keys.iter().take(4).enumerate() {
-            let e = tt.probe(key).expect("stored after the clear");
-            assert_eq!((e.score, e.depth, e.bound), (-(i as Score), 1, Bound::Lower));
-        }
-    }
-
-    #[test]
-    fn the_epoch_wrapping_empties_the_pages() {
-        let mut tt = TranspositionTable::new(1).unwrap();
-        tt.epoch = u16::MAX;
-        tt.store(77, PackedMove::default(), 5, 4, Bound::Exact);
-        assert!(tt.probe(77).is_some());
-        tt.clear();
-        assert_eq!(tt.epoch, 0);
-        assert!(tt.probe(77).is_none());
-        let words = tt.buckets().iter().flat_map(|b| &b.words);
-        assert!(words.into_iter().all(|w| w.load(Ordering::Relaxed) == 0));
-    }
-
-    #[test]
-    fn impossible_sizes_are_refused() {
-        assert!(TranspositionTable::new(TranspositionTable::MAX_MIB + 1).is_err());
-        assert!(TranspositionTable::new(0).is_ok(), "zero MiB still gives one bucket");
-    }
-}
+#[path = "tt_tests.rs"]
+mod tests;

@@ -203,6 +203,7 @@ pub fn run(args: &AnnotateArgs) -> Result<(), String> {
     }
     let mut searcher =
         Searcher::<Italian>::new(args.hash as usize, 1).map_err(|e| e.to_string())?;
+    searcher.commit_table();
     let bar = indicatif::ProgressBar::new(games.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} ({eta})")

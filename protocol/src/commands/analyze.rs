@@ -137,6 +137,7 @@ fn run_variant<R: CliEval + BookGame>(
         play_line::<R>(position, &mut history, &args.moves).map_err(|e| format!("--moves: {e}"))?;
     let mut searcher =
         Searcher::<R>::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
+    searcher.commit_table();
     searcher.set_eval(eval);
     say!("FEN {}", R::to_fen(&position));
     if R::legal_moves(&position).is_empty() {
@@ -187,6 +188,7 @@ fn run_italian(args: &AnalyzeArgs) -> Result<(), String> {
     let limits = limits(args)?;
     let mut searcher = Searcher::<Italian>::new(args.hash as usize, args.threads as usize)
         .map_err(|e| e.to_string())?;
+    searcher.commit_table();
     searcher.set_eval(args.eval.eval()?);
     say!("{position}");
     say!("FEN {}", to_fen(&position));

@@ -43,12 +43,12 @@ pub trait Play: Send {
     fn book_move(&self, asked: bool) -> Option<String>;
     /// Makes the searcher if there is none yet, with the current settings (a table too large
     /// falls back to 1 MiB, recorded in `settings`); returns the errors to report.
-    fn searcher_ready(&mut self, settings: &mut Settings) -> Vec<String>;
+    fn searcher_ready(&mut self, settings: &mut Settings, commit: bool) -> Vec<String>;
     /// Applies a checked setting to the searcher, if there is one (`settings` as they will be
     /// once the setting is recorded).
     fn apply(&mut self, setting: &Setting, settings: &Settings) -> Result<(), String>;
-    /// `new-game`: a fresh transposition table.
-    fn new_game(&mut self, table_mib: usize);
+    /// `new-game`: the transposition table emptied (at once: a new epoch).
+    fn new_game(&mut self);
     /// Starts a search of the game on its own thread; the searcher goes with it.
     fn start(
         &mut self,
@@ -102,7 +102,7 @@ impl<R: HubRules> Play for Board<R> {
         R::book_move(position).map(|mv| R::hub_text(position, &mv))
     }
 
-    fn searcher_ready(&mut self, settings: &mut Settings) -> Vec<String> {
+    fn searcher_ready(&mut self, settings: &mut Settings, commit: bool) -> Vec<String> {
         let mut errors = Vec::new();
         if self.searcher.is_some() {
             return errors;
@@ -122,6 +122,9 @@ impl<R: HubRules> Play for Board<R> {
                 }
             }
         };
+        if commit {
+            searcher.commit_table();
+        }
         searcher.set_quiet_ply_limit(settings.quiet_ply_limit);
         searcher.set_options(settings.search.clone());
         match R::eval(settings) {
@@ -150,7 +153,10 @@ impl<R: HubRules> Play for Board<R> {
         match setting {
             Setting::Threads(n) => searcher.set_threads(*n),
             Setting::TableSize(mib) => match TranspositionTable::new(*mib) {
-                Ok(table) => dispose(searcher.replace_table(table)),
+                Ok(mut table) => {
+                    table.commit();
+                    dispose(searcher.replace_table(table))
+                }
                 Err(e) => return Err(format!("set-param: {e}")),
             },
             Setting::QuietPlyLimit(plies) => searcher.set_quiet_ply_limit(*plies),
@@ -168,12 +174,11 @@ impl<R: HubRules> Play for Board<R> {
         Ok(())
     }
 
-    fn new_game(&mut self, table_mib: usize) {
+    fn new_game(&mut self) {
+        // Instant (a new epoch), so the next `go` pays nothing for it; the table keeps its
+        // committed pages.
         if let Some(searcher) = self.searcher.as_mut() {
-            match TranspositionTable::new(table_mib) {
-                Ok(fresh) => dispose(searcher.replace_table(fresh)),
-                Err(_) => searcher.clear(),
-            }
+            searcher.clear();
         }
     }
 

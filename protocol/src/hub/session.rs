@@ -259,7 +259,8 @@ impl Session {
             }
             Command::SetParam(setting) => self.apply(setting),
             Command::Init => {
-                self.searcher_ready();
+                // Before any clock runs: the table's pages are committed now.
+                self.searcher_ready(true);
                 self.send(Response::Ready);
             }
             Command::Pos(game) => {
@@ -283,7 +284,7 @@ impl Session {
                     }
                 }
             }
-            Command::NewGame => self.board.new_game(self.settings.table_mib),
+            Command::NewGame => self.board.new_game(),
             Command::Quit => return Flow::Quit,
         }
         Flow::Continue
@@ -312,9 +313,10 @@ impl Session {
         }
     }
 
-    /// Makes the searcher if there is none yet, with the current settings.
-    fn searcher_ready(&mut self) {
-        for message in self.board.searcher_ready(&mut self.settings) {
+    /// Makes the searcher if there is none yet, with the current settings; `commit`: its table's
+    /// pages at once ([`dama_engine::search::tt::TranspositionTable::commit`]), which takes time.
+    fn searcher_ready(&mut self, commit: bool) {
+        for message in self.board.searcher_ready(&mut self.settings, commit) {
             self.error(message);
         }
     }
@@ -331,7 +333,8 @@ impl Session {
                 return;
             }
         }
-        self.searcher_ready();
+        // A client that skipped `init`: no time to commit pages on the clock.
+        self.searcher_ready(false);
         limits.infinite |= mode == GoMode::Analyze;
         let control = Arc::new(match mode {
             GoMode::Ponder => SearchControl::pondering(),
