@@ -94,6 +94,14 @@ impl<R: Rules> Searcher<R> {
         Ok(())
     }
 
+    /// [`Searcher::new`] with its table committed at once ([`Searcher::commit_table`]): for a
+    /// searcher made before any clock runs.
+    pub fn committed(table_mib: usize, threads: usize) -> Result<Searcher<R>, TableSizeError> {
+        let mut searcher = Self::new(table_mib, threads)?;
+        searcher.commit_table();
+        Ok(searcher)
+    }
+
     /// Commits the transposition table's pages now (huge pages where the system gives them):
     /// for a table made before a game, never while a clock runs ([`TranspositionTable::commit`]).
     pub fn commit_table(&mut self) {

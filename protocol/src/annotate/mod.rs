@@ -202,8 +202,7 @@ pub fn run(args: &AnnotateArgs) -> Result<(), String> {
         return Err(format!("'{}' holds no game", args.file.display()));
     }
     let mut searcher =
-        Searcher::<Italian>::new(args.hash as usize, 1).map_err(|e| e.to_string())?;
-    searcher.commit_table();
+        Searcher::<Italian>::committed(args.hash as usize, 1).map_err(|e| e.to_string())?;
     let bar = indicatif::ProgressBar::new(games.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} ({eta})")

@@ -135,9 +135,8 @@ fn run_variant<R: CliEval + BookGame>(
     let mut history = GameHistory::new::<R>(&position);
     position =
         play_line::<R>(position, &mut history, &args.moves).map_err(|e| format!("--moves: {e}"))?;
-    let mut searcher =
-        Searcher::<R>::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
-    searcher.commit_table();
+    let mut searcher = Searcher::<R>::committed(args.hash as usize, args.threads as usize)
+        .map_err(|e| e.to_string())?;
     searcher.set_eval(eval);
     say!("FEN {}", R::to_fen(&position));
     if R::legal_moves(&position).is_empty() {
@@ -186,9 +185,8 @@ fn run_italian(args: &AnalyzeArgs) -> Result<(), String> {
         history.push_move::<Italian>(before, mv, after);
     })?;
     let limits = limits(args)?;
-    let mut searcher = Searcher::<Italian>::new(args.hash as usize, args.threads as usize)
+    let mut searcher = Searcher::<Italian>::committed(args.hash as usize, args.threads as usize)
         .map_err(|e| e.to_string())?;
-    searcher.commit_table();
     searcher.set_eval(args.eval.eval()?);
     say!("{position}");
     say!("FEN {}", to_fen(&position));

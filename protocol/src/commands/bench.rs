@@ -52,9 +52,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
 
 fn bench<R: CliEval>(args: &BenchArgs, positions: &str, default_depth: u32) -> Result<(), String> {
     let eval = R::eval(&args.eval)?;
-    let mut searcher =
-        Searcher::<R>::new(args.hash as usize, args.threads as usize).map_err(|e| e.to_string())?;
-    searcher.commit_table();
+    let mut searcher = Searcher::<R>::committed(args.hash as usize, args.threads as usize)
+        .map_err(|e| e.to_string())?;
     searcher.set_eval(eval);
     let depth = args.depth.unwrap_or(default_depth);
     let mut total_nodes = 0u64;

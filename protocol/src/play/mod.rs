@@ -368,11 +368,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         skill: args.skill,
         movetime: args.movetime,
         flipped: args.flip,
-        searcher: {
-            let mut searcher = Searcher::<Italian>::new(64, 1).map_err(|e| e.to_string())?;
-            searcher.commit_table();
-            searcher
-        },
+        searcher: Searcher::<Italian>::committed(64, 1).map_err(|e| e.to_string())?,
         rng: rand::SeedableRng::from_entropy(),
         save: args.save.clone(),
     };
