@@ -5,6 +5,7 @@
 //! ([`interrupt`]); the `--variant` argument ([`variant_arg`]); and `--shard I/N`, a job's share
 //! ([`shard`]). No front end reaches into another's files for these.
 
+pub mod dxp;
 pub mod files;
 pub mod hub_syntax;
 pub mod interrupt;

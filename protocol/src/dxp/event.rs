@@ -1,10 +1,10 @@
 //! What a DXP session reacts to: a message or the end of the connection from the reader thread
 //! ([`super::link`]), and a finished search from the search thread ([`super::search`]).
 
-use super::message::Message;
-use super::parse::ParseError;
 use dama_engine::international::{International, Move};
 use dama_engine::search::Searcher;
+use dama_frontend::dxp::message::Message;
+use dama_frontend::dxp::parse::ParseError;
 use std::time::Duration;
 
 /// One event for the session.

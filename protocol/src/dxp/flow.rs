@@ -11,10 +11,6 @@
 use super::game::{
     find_move, move_message, move_text, position_from_setup, setup_of, DxpGame, Outcome,
 };
-use super::message::{
-    ascii_text, AcceptCode, BackCode, BackRequest, EndReason, GameAccept, GameEnd, GameRequest,
-    Message, MoveMessage, MAX_LEN, MAX_SECONDS, NAME_WIDTH,
-};
 use super::search::{spawn, SearchJob};
 use super::session::{Role, Running, Session, State};
 use dama_book::book_move;
@@ -22,6 +18,10 @@ use dama_engine::color::Color;
 use dama_engine::international::{International, Move, Position};
 use dama_engine::rules::Rules;
 use dama_engine::search::{SearchControl, Searcher};
+use dama_frontend::dxp::message::{
+    ascii_text, AcceptCode, BackCode, BackRequest, EndReason, GameAccept, GameEnd, GameRequest,
+    Message, MoveMessage, MAX_LEN, MAX_SECONDS, NAME_WIDTH,
+};
 use std::sync::Arc;
 
 impl Session<'_> {

@@ -4,12 +4,12 @@
 //! `R` carries them, moves as `M` carries them (matched against the legal moves), the move numbers
 //! of `B`, and the clock of each search.
 
-use super::message::{BackRequest, MoveMessage, Setup};
 use dama_engine::color::Color;
 use dama_engine::history::GameHistory;
 use dama_engine::international::{International, Move, Position};
 use dama_engine::rules::Rules;
 use dama_engine::search::{Clock, SearchLimits};
+use dama_frontend::dxp::message::{BackRequest, MoveMessage, Setup};
 use std::time::{Duration, Instant};
 
 /// How a game ended, as the result line and the log give it.

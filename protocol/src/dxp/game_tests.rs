@@ -2,8 +2,8 @@
 //! and the clock.
 
 use super::*;
-use crate::dxp::message::BackRequest;
 use dama_engine::history::play_line;
+use dama_frontend::dxp::message::BackRequest;
 use rand::{Rng, SeedableRng};
 
 fn game_after(moves: &str) -> DxpGame {

@@ -7,54 +7,13 @@
 //! are skipped.
 
 use super::event::Event;
-use super::log::{printable, ExchangeLog};
-use super::message::{Message, MAX_LEN};
-use super::parse::{parse_message, ErrorKind, ParseError};
+use super::log::ExchangeLog;
+use dama_frontend::dxp::framing::Framer;
+use dama_frontend::dxp::message::Message;
 use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream};
 use std::sync::mpsc::Sender;
 use std::time::Duration;
-
-/// Splits a byte stream into messages at each NUL.
-#[derive(Default)]
-pub struct Framer {
-    current: Vec<u8>,
-    /// Bytes of the current message beyond [`MAX_LEN`] (dropped).
-    overflow: usize,
-}
-
-impl Framer {
-    /// Takes the next bytes read; returns each message they complete, as (its text for the log,
-    /// what it reads as).
-    pub fn push(&mut self, bytes: &[u8]) -> Vec<(String, Result<Message, ParseError>)> {
-        let mut out = Vec::new();
-        for &byte in bytes {
-            if byte != 0 {
-                if self.current.len() < MAX_LEN {
-                    self.current.push(byte);
-                } else {
-                    self.overflow += 1;
-                }
-                continue;
-            }
-            let text = printable(&self.current);
-            if self.overflow > 0 {
-                let length = self.current.len() + self.overflow;
-                let header = self.current.first().filter(|b| b.is_ascii()).map(|&b| char::from(b));
-                let reason = format!("message of {length} characters (at most {MAX_LEN})");
-                out.push((
-                    format!("{text}... ({length} characters)"),
-                    Err(ParseError { header, kind: ErrorKind::Malformed, reason }),
-                ));
-            } else if !self.current.is_empty() {
-                out.push((text, parse_message(&self.current)));
-            }
-            self.current.clear();
-            self.overflow = 0;
-        }
-        out
-    }
-}
 
 /// Reads `stream` on a thread of its own until the connection ends, sending each message and
 /// then the end to `events`. It stops when the session has gone (its channel closed) or the
@@ -133,44 +92,5 @@ impl Link {
 impl Drop for Link {
     fn drop(&mut self) {
         self.close();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn messages_are_cut_at_each_nul_however_the_bytes_arrive() {
-        let mut framer = Framer::default();
-        assert!(framer.push(b"E0").is_empty());
-        let out = framer.push(b"0\0\0K1\0C");
-        let texts: Vec<&str> = out.iter().map(|(t, _)| t.as_str()).collect();
-        assert_eq!(texts, ["E00", "K1"]);
-        assert!(out.iter().all(|(_, m)| m.is_ok()));
-        let out = framer.push(b"hi\0");
-        assert_eq!(out[0].1, Ok(Message::Chat("hi".into())));
-    }
-
-    #[test]
-    fn an_overlong_message_is_refused_once_and_dropped() {
-        let mut framer = Framer::default();
-        let mut bytes = vec![b'C'; 10_000];
-        bytes.push(0);
-        bytes.extend_from_slice(b"K0\0");
-        let out = framer.push(&bytes);
-        assert_eq!(out.len(), 2);
-        let error = out[0].1.as_ref().unwrap_err();
-        assert!(error.reason.contains("10000 characters"), "{}", error.reason);
-        assert!(out[0].0.len() < 200);
-        assert_eq!(out[1].1, Ok(Message::BackAccept(super::super::message::BackCode::Accepted)));
-    }
-
-    #[test]
-    fn garbage_bytes_are_refused_and_shown_escaped() {
-        let mut framer = Framer::default();
-        let out = framer.push(b"M\xff\x01\0");
-        assert_eq!(out[0].0, "M\\xff\\x01");
-        assert!(out[0].1.is_err());
     }
 }

@@ -39,7 +39,7 @@ impl ExchangeLog {
         self.line('>', text);
     }
 
-    /// A message received, as [`printable`] shows it.
+    /// A message received, as `dama_frontend::dxp::framing::printable` shows it.
     pub fn received(&mut self, text: &str) {
         self.line('<', text);
     }
@@ -58,28 +58,9 @@ impl ExchangeLog {
     }
 }
 
-/// Bytes as text for the log and messages: printable ASCII as it is, anything else as `\xNN`.
-pub fn printable(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    for &b in bytes {
-        if b == b' ' || b.is_ascii_graphic() && b != b'\\' {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn printable_escapes_what_is_not_plain_ascii() {
-        assert_eq!(printable(b"M0012322800"), "M0012322800");
-        assert_eq!(printable(b"a\x00b\xffc\\"), "a\\x00b\\xffc\\x5c");
-    }
 
     #[test]
     fn the_log_stamps_and_marks_each_line() {

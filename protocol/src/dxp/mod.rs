@@ -2,19 +2,17 @@
 //! documented for users in the README ("DXP"). Dama is the follower (a server answering game
 //! requests, `--listen`) or the initiator (proposing games, `--connect`).
 //!
-//! The pieces, one idea each: [`message`] (the messages and their text) and [`parse`] (reading
-//! them), [`link`] (NUL-framed messages on a socket, the reader thread), [`log`] (the exchange
-//! log), [`game`] (a game under the rules, its clock, moves and positions as the messages carry
-//! them), [`search`] (the search thread), [`session`] (one connection's event loop) and [`flow`]
-//! (the game as the protocol runs it).
+//! The pieces, one idea each: the messages, their reading and their framing are shared with the
+//! match runner (`dama_frontend::dxp`); [`link`] (messages on a socket, the reader thread),
+//! [`log`] (the exchange log), [`game`] (a game under the rules, its clock, moves and positions
+//! as the messages carry them), [`search`] (the search thread), [`session`] (one connection's
+//! event loop) and [`flow`] (the game as the protocol runs it).
 
 pub mod event;
 pub mod flow;
 pub mod game;
 pub mod link;
 pub mod log;
-pub mod message;
-pub mod parse;
 pub mod search;
 pub mod session;
 

@@ -6,10 +6,10 @@
 use super::event::{Event, SearchDone};
 use super::game::{DxpGame, Outcome};
 use super::link::{spawn_reader, Link};
-use super::parse::{ErrorKind, ParseError};
 use dama_engine::color::Color;
 use dama_engine::international::{International, Position};
 use dama_engine::search::{SearchControl, Searcher};
+use dama_frontend::dxp::parse::{ErrorKind, ParseError};
 use std::collections::VecDeque;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
@@ -225,16 +225,16 @@ impl<'a> Session<'a> {
                 Ok(())
             }
             (ErrorKind::WrongVersion, _, Role::Follower) => self.refuse(
-                super::message::AcceptCode::WrongVersion,
+                dama_frontend::dxp::message::AcceptCode::WrongVersion,
                 format!("refused a game request of another version: {error}"),
             ),
             (_, Some('R'), Role::Follower) => self.refuse(
-                super::message::AcceptCode::NotThisGame,
+                dama_frontend::dxp::message::AcceptCode::NotThisGame,
                 format!("refused a malformed game request: {error}"),
             ),
             _ if self.state == State::Playing => {
                 let why = format!("malformed message from {peer} ({excerpt}): {error}");
-                self.fault(super::message::EndReason::Unknown, Outcome::Unknown, why)
+                self.fault(dama_frontend::dxp::message::EndReason::Unknown, Outcome::Unknown, why)
             }
             _ => {
                 self.note(&format!("ignored a malformed message from {peer} ({excerpt}): {error}"));
