@@ -342,6 +342,7 @@ impl Session {
         });
         let shown = self.settings.multipv;
         limits.multipv = shown;
+        limits.move_overhead = self.settings.move_overhead;
         // A skill level below full strength limits the nodes and chooses among a few lines,
         // for the moves the GUI asks the engine to play (not for analysis or pondering).
         let mut skill = None;
