@@ -52,24 +52,75 @@ use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
 use dama_engine::variant::Variant;
 use dama_frontend::interrupt;
-use engine::{EngineProcess, EngineSpec};
+use engine::{EngineProtocol, EngineSpec};
 use openings::{schedule, OpeningSource};
 use runner::{run_match, MatchPlan};
 use shard::ShardResult;
 use sprt::Sprt;
 use std::time::{Duration, Instant};
 
-/// Starts each engine once to learn its name and check that it takes its settings.
+/// What an engine is called in messages: its command, or where it listens.
+fn describe(spec: &EngineSpec) -> String {
+    match (&spec.protocol, spec.argv.is_empty()) {
+        (EngineProtocol::Dxp(target), true) => format!("dxp={}", target.address),
+        (EngineProtocol::Dxp(target), false) => {
+            format!("{}, dxp={}", spec.argv.join(" "), target.address)
+        }
+        _ => spec.argv.join(" "),
+    }
+}
+
+/// Checks that each engine can play the match as asked: its protocol can say the game and the
+/// limit; a DXP engine's game requests get their time.
+fn check_protocols(
+    specs: &mut [EngineSpec; 2],
+    variant: Variant,
+    limit: &Limit,
+    concurrency: u64,
+) -> Result<(), String> {
+    for (index, spec) in specs.iter_mut().enumerate() {
+        let name = format!("engine {} ({})", index + 1, describe(spec));
+        match &mut spec.protocol {
+            EngineProtocol::Hub => {}
+            EngineProtocol::Hub1 => {
+                engine::hub1::check_match(variant, limit).map_err(|e| format!("{name}: {e}"))?
+            }
+            EngineProtocol::Dxp(target) => {
+                if variant != Variant::International {
+                    return Err(format!(
+                        "{name}: DXP is spoken for International draughts only, not {}",
+                        variant.name()
+                    ));
+                }
+                if concurrency > 1 {
+                    return Err(format!(
+                        "{name}: a DXP engine serves one game at a time: give --concurrency 1 \
+                         (or run shards, each with an engine of its own)"
+                    ));
+                }
+                target.resolve(limit).map_err(|e| format!("{name}: {e}"))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Starts each engine once to learn its name and check that it takes its settings (a DXP
+/// engine: that it accepts a game).
 fn engine_names(specs: &[EngineSpec; 2], patience: Duration) -> Result<[String; 2], String> {
     let mut names = Vec::new();
     for (index, spec) in specs.iter().enumerate() {
-        let process = EngineProcess::start(spec, patience)
-            .map_err(|e| format!("engine {} ({}): {e}", index + 1, spec.argv.join(" ")))?;
-        let identity = process.identity().clone();
-        process.quit();
-        let needs_variant = spec.variant != Variant::Italian;
+        let failed = |e: String| format!("engine {} ({}): {e}", index + 1, describe(spec));
+        let mut engine = engine::launch(spec, patience).map_err(failed)?;
+        let checked = engine.check(patience);
+        let identity = engine.identity().clone();
+        engine.quit();
+        checked.map_err(failed)?;
+        let needs_variant =
+            spec.variant != Variant::Italian && spec.protocol == EngineProtocol::Hub;
         let variant = needs_variant.then(|| ("variant".to_string(), String::new()));
-        for (name, _) in spec.params.iter().chain(&variant) {
+        let declared = spec.protocol == EngineProtocol::Hub;
+        for (name, _) in spec.params.iter().chain(&variant).filter(|_| declared) {
             if !identity.params.contains(name) {
                 return Err(format!(
                     "engine {} ({}) has no param '{name}'; it has: {}",
@@ -104,8 +155,9 @@ fn run_games<R: Rules>(
     source: &OpeningSource,
     openings: Vec<openings::Opening<R>>,
 ) -> Result<String, String> {
-    let specs = args.specs()?;
+    let mut specs = args.specs()?;
     let rules = args.rules()?;
+    check_protocols(&mut specs, args.variant, &rules.limit, args.concurrency)?;
     let sprt: Option<Sprt> = args.sprt.as_deref().map(str::parse).transpose()?;
     let games = match (args.games, args.rounds) {
         (Some(g), _) => g as usize,

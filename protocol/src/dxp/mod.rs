@@ -21,10 +21,11 @@ use dama_engine::color::Color;
 use dama_engine::international::International;
 use dama_engine::rules::Rules;
 use dama_engine::search::{Searcher, MAX_TABLE_MIB, MAX_THREADS};
+use dama_frontend::dxp::address::parse_address;
 use link::Link;
 use log::ExchangeLog;
 use session::{Config, Proposal, Role, Session};
-use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -111,26 +112,6 @@ fn seconds(option: &str, value: f64) -> Result<Duration, Failure> {
     Err(Failure::Usage(format!(
         "{option} must be a number of seconds above 0 and at most 1000000, got {value}"
     )))
-}
-
-/// `[HOST:]PORT` as socket addresses; the host defaults to 127.0.0.1.
-pub fn parse_address(option: &str, text: &str) -> Result<Vec<SocketAddr>, String> {
-    let bad = |why: String| {
-        let excerpt = dama_frontend::hub_syntax::excerpt(text);
-        format!("{option}: '{excerpt}' is not [HOST:]PORT: {why}")
-    };
-    if let Ok(port) = text.parse::<u16>() {
-        return Ok(vec![SocketAddr::from(([127, 0, 0, 1], port))]);
-    }
-    if !text.contains(':') {
-        return Err(bad("no port".into()));
-    }
-    let addresses: Vec<SocketAddr> =
-        text.to_socket_addrs().map_err(|e| bad(e.to_string()))?.collect();
-    if addresses.is_empty() {
-        return Err(bad("the host has no address".into()));
-    }
-    Ok(addresses)
 }
 
 /// Runs `dama dxp`.
