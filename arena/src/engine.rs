@@ -6,7 +6,7 @@
 //! the referee can wait for an answer with a deadline and tell a hang from a slow move.
 
 use super::hub_line::{quote, HubLine};
-pub use super::spec::{same_engines, EngineIdentity, EngineSpec};
+pub use super::spec::{mirrors, EngineIdentity, EngineSpec};
 use dama_frontend::interrupt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -31,9 +31,9 @@ pub struct Scoreboard {
     pub game_time: Duration,
     /// The game's name for its move count (`40-move rule`, `25-move rule`).
     pub move_count_rule: &'static str,
-    /// Whether the two engines are one command with one settings: then, if deterministic, every
-    /// game pair mirrors.
-    pub same_engines: bool,
+    /// Whether the two engines are one command with one settings at a fixed depth or node count:
+    /// then, if deterministic, every game pair mirrors.
+    pub mirrors: bool,
     /// The SPRT's decision when it stopped the match: the games finished after it (those under
     /// way when it was reached) are counted in the score but do not undo it.
     pub sprt_stop: Option<SprtStop>,
@@ -61,9 +61,9 @@ pub enum Model {
 
 impl Scoreboard {
     /// An empty board for a game whose move count is named `move_count_rule`, between the same
-    /// engine twice (`same_engines`) or two different ones.
-    pub fn new(move_count_rule: &'static str, same_engines: bool) -> Scoreboard {
-        Scoreboard { move_count_rule, same_engines, ..Scoreboard::default() }
+    /// engine twice at a fixed depth or node count (`mirrors`) or not.
+    pub fn new(move_count_rule: &'static str, mirrors: bool) -> Scoreboard {
+        Scoreboard { move_count_rule, mirrors, ..Scoreboard::default() }
     }
 
     /// Counts a finished game.
@@ -120,7 +120,7 @@ impl Scoreboard {
         let (estimate, model) = self.estimate().ok_or("no game played")?;
         if !(estimate.error() > 0.0 && estimate.error().is_finite()) {
             return Err(match model {
-                Model::Pentanomial if self.same_engines => format!(
+                Model::Pentanomial if self.mirrors => format!(
                     "every one of the {} game pairs scored the same, so there is no spread to \
                      measure (identical deterministic engines mirror every pair)",
                     self.pairs.pairs()
@@ -314,8 +314,8 @@ mod tests {
     use super::*;
 
     /// A board where every game pair scored one win and one loss.
-    fn mirrored(same_engines: bool) -> Scoreboard {
-        let mut board = Scoreboard::new("25-move rule", same_engines);
+    fn mirrored(mirrors: bool) -> Scoreboard {
+        let mut board = Scoreboard::new("25-move rule", mirrors);
         for _ in 0..3 {
             board.tally.add(Outcome::Win);
             board.tally.add(Outcome::Loss);

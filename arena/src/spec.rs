@@ -2,6 +2,7 @@
 //! what it said about itself at start-up ([`EngineIdentity`]), including the name it gives the
 //! game played.
 
+use super::config::Limit;
 use dama_engine::variant::Variant;
 
 /// How to start one engine and what to set in it.
@@ -22,6 +23,12 @@ pub struct EngineSpec {
 /// plays every game pair as a mirror).
 pub fn same_engines(specs: &[EngineSpec; 2]) -> bool {
     specs[0].argv == specs[1].argv && specs[0].params == specs[1].params
+}
+
+/// Whether a deterministic engine would mirror every game pair: the same engine with the same
+/// settings on both sides, at a fixed depth or node count (not under a clock or a move time).
+pub fn mirrors(specs: &[EngineSpec; 2], limit: &Limit) -> bool {
+    same_engines(specs) && !limit.is_timed()
 }
 
 /// What an engine said about itself at start-up.
