@@ -30,6 +30,7 @@ macro_rules! tell {
 pub mod args;
 pub mod config;
 pub mod engine;
+pub mod estimate;
 pub mod game_end;
 pub mod hub_line;
 pub mod merge;
@@ -184,15 +185,12 @@ fn run_games<R: Rules>(
         }
         dama_frontend::files::check_writable("--shard-out", path, path)?;
     }
-    if engine::same_engines(&specs) {
-        if let Limit::Nodes(_) | Limit::Depth(_) = rules.limit {
-            tell!(
-                "warning: both engines are the same command with the same settings at a fixed \
-                 {}: if the engine is deterministic every game pair mirrors and the match \
-                 measures nothing",
-                if matches!(rules.limit, Limit::Nodes(_)) { "node count" } else { "depth" }
-            );
-        }
+    if engine::mirrors(&specs, &rules.limit) {
+        tell!(
+            "warning: both engines are the same command with the same settings at a fixed {}: if \
+             the engine is deterministic every game pair mirrors and the match measures nothing",
+            if matches!(rules.limit, Limit::Nodes(_)) { "node count" } else { "depth" }
+        );
     }
     interrupt::install()?;
     let names = engine_names(&specs, rules.patience)?;
@@ -269,7 +267,7 @@ fn run_games<R: Rules>(
                 shard,
                 total_games: games,
                 variant: args.variant,
-                same_engines: engine::same_engines(&plan.specs),
+                mirrors: engine::mirrors(&plan.specs, &plan.rules.limit),
                 seconds: started.elapsed().as_secs_f64(),
                 names: plan.names.clone(),
                 settings,

@@ -2,6 +2,7 @@
 //! ([`EngineSpec`]), and what it said about itself at start-up ([`EngineIdentity`]), including
 //! the name it gives the game played.
 
+use super::config::Limit;
 pub use super::engine::dxp::DxpTarget;
 use dama_engine::variant::Variant;
 
@@ -40,6 +41,12 @@ pub fn same_engines(specs: &[EngineSpec; 2]) -> bool {
     specs[0].argv == specs[1].argv
         && specs[0].params == specs[1].params
         && specs[0].protocol == specs[1].protocol
+}
+
+/// Whether a deterministic engine would mirror every game pair: the same engine with the same
+/// settings on both sides, at a fixed depth or node count (not under a clock or a move time).
+pub fn mirrors(specs: &[EngineSpec; 2], limit: &Limit) -> bool {
+    same_engines(specs) && !limit.is_timed()
 }
 
 /// What an engine said about itself at start-up.

@@ -14,7 +14,7 @@ pub mod process;
 
 use super::config::Limit;
 use super::game_end::GameResult;
-pub use super::spec::{same_engines, EngineIdentity, EngineProtocol, EngineSpec};
+pub use super::spec::{mirrors, same_engines, EngineIdentity, EngineProtocol, EngineSpec};
 use dama_engine::color::Color;
 use std::time::Duration;
 
