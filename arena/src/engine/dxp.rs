@@ -12,11 +12,10 @@
 //! one that has no place in a game, ends the game as a malformed move.
 
 pub use super::dxp_wire::DxpTime;
-use super::dxp_wire::{hub_move, move_message, request_time, setup};
+use super::dxp_wire::{claim, hub_move, move_message, refusal, request_time, setup};
 use super::process::{EngineChild, INTERRUPT_POLL};
 use super::{
-    Claim, EngineIdentity, EngineSpec, GameOver, GameStart, Reply, SearchFailure, SearchRequest,
-    Transport,
+    EngineIdentity, EngineSpec, GameOver, GameStart, Reply, SearchFailure, SearchRequest, Transport,
 };
 use crate::game_end::GameResult;
 use dama_engine::color::Color;
@@ -234,26 +233,6 @@ fn read_messages(mut stream: TcpStream, events: mpsc::Sender<Event>) {
         }
     };
     let _ = events.send(Event::Closed(reason));
-}
-
-/// What a game end from the engine claims.
-fn claim(reason: EndReason) -> Claim {
-    match reason {
-        EndReason::SenderLoses => Claim::Resigns,
-        EndReason::Draw => Claim::Draw,
-        EndReason::SenderWins => Claim::Wins,
-        EndReason::Unknown => Claim::Unknown,
-    }
-}
-
-/// What an acceptance code means.
-fn refusal(code: AcceptCode) -> &'static str {
-    match code {
-        AcceptCode::Accepted => "accepted",
-        AcceptCode::WrongVersion => "it speaks another version of DXP",
-        AcceptCode::NotThisGame => "not this game (its time or position), another would do",
-        AcceptCode::NoGames => "it plays no game now",
-    }
 }
 
 impl Transport for DxpEngine {

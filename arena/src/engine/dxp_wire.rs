@@ -2,6 +2,8 @@
 //! a game request, a Hub move as a move message and back, and the match's limit as the request's
 //! thinking time (minutes per game) and number of moves.
 //!
+//! A game end's reason becomes the engine's [`Claim`], a refusal's code its meaning.
+//!
 //! The time: DXP gives each side a number of minutes for the game, or for a number of moves. A
 //! clock of whole minutes and no increment (`--tc 60`, `--tc 300`) is said exactly (moves `000`).
 //! A move time `S` (`--movetime`) becomes the pace nearest `S` that the fields can carry:
@@ -11,9 +13,10 @@
 //! tells the engine the pace. An engine's `dxp-time=MINUTES[/MOVES]` replaces what the request
 //! says, for engines that play a fixed time a move when the request has no time (`dxp-time=0`).
 
+use super::Claim;
 use crate::config::Limit;
 use dama_engine::color::Color;
-use dama_frontend::dxp::message::{MoveMessage, Setup};
+use dama_frontend::dxp::message::{AcceptCode, EndReason, MoveMessage, Setup};
 
 /// The fewest moves a move-time pace names: more than any game lasts.
 const PACE_MIN_MOVES: u16 = 150;
@@ -145,6 +148,26 @@ pub fn hub_move(message: &MoveMessage) -> String {
         text.push_str(&format!("x{square}"));
     }
     text
+}
+
+/// What a game end from the engine claims.
+pub fn claim(reason: EndReason) -> Claim {
+    match reason {
+        EndReason::SenderLoses => Claim::Resigns,
+        EndReason::Draw => Claim::Draw,
+        EndReason::SenderWins => Claim::Wins,
+        EndReason::Unknown => Claim::Unknown,
+    }
+}
+
+/// What an acceptance code means.
+pub fn refusal(code: AcceptCode) -> &'static str {
+    match code {
+        AcceptCode::Accepted => "accepted",
+        AcceptCode::WrongVersion => "it speaks another version of DXP",
+        AcceptCode::NotThisGame => "not this game (its time or position), another would do",
+        AcceptCode::NoGames => "it plays no game now",
+    }
 }
 
 #[cfg(test)]
