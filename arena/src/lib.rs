@@ -1,7 +1,7 @@
 //! # dama-arena
 //!
-//! `dama match`: engine-against-engine matches between two Hub engines, refereed by Dama's own
-//! rules, scored (Elo with a 95% interval, LOS, game-pair statistics, SPRT) and recorded as PDN.
+//! `dama match`: engine-against-engine matches between two engines (Hub v2, Hub v1 or DXP),
+//! refereed by Dama's own rules, scored (Elo with a 95% interval, LOS, game-pair statistics, SPRT) and recorded as PDN.
 //! A client of Hub engines: it starts them as processes and speaks the Hub protocol to them; the
 //! `dama` binary calls [`run`] and prints the report it returns.
 //!
@@ -11,7 +11,8 @@
 //!            --concurrency 2 --pdn-out games.pdn --sprt elo0=0,elo1=5
 //! ```
 //!
-//! One module per idea: `engine` (the Hub client for one engine process), `referee` (one game),
+//! One module per idea: `engine` (the engines, whatever protocol they speak: Hub v2, Hub v1,
+//! DXP), `referee` (one game),
 //! `openings` (opening sets and the game schedule), `runner` (workers in parallel), `stats` and
 //! `sprt` (the numbers), `scoreboard` (reports), `pdn` (records), `progress` (the bar), `config`
 //! (command-line values), `args` (the command line), `game_end` (how a game ends), `hub_line` (one
