@@ -1,9 +1,10 @@
 //! # dama-arena
 //!
-//! `dama match`: engine-against-engine matches between two engines (Hub v2, Hub v1 or DXP),
-//! refereed by Dama's own rules, scored (Elo with a 95% interval, LOS, game-pair statistics, SPRT) and recorded as PDN.
-//! A client of Hub engines: it starts them as processes and speaks the Hub protocol to them; the
-//! `dama` binary calls [`run`] and prints the report it returns.
+//! `dama match`: engine-against-engine matches between two engines, refereed by Dama's own
+//! rules, scored (Elo with a 95% interval, LOS, game-pair statistics, SPRT) and recorded as PDN.
+//! A client of engines of the Hub protocol (version 2 or the first), started as processes, and
+//! of DXP engines, joined over TCP; the `dama` binary calls [`run`] and prints the report it
+//! returns.
 //!
 //! ```text
 //! dama match --engine "target/release/dama hub" name=new option.threads=1 \
@@ -11,13 +12,13 @@
 //!            --concurrency 2 --pdn-out games.pdn --sprt elo0=0,elo1=5
 //! ```
 //!
-//! One module per idea: `engine` (the engines, whatever protocol they speak: Hub v2, Hub v1,
-//! DXP), `referee` (one game),
-//! `openings` (opening sets and the game schedule), `runner` (workers in parallel), `stats` and
-//! `sprt` (the numbers), `scoreboard` (reports), `pdn` (records), `progress` (the bar), `config`
-//! (command-line values), `args` (the command line), `game_end` (how a game ends), `hub_line` (one
-//! Hub line, client side), `spec` (an engine's settings and identity), `shard` (a shard's result
-//! file) and `merge` (`dama match-merge`: shards counted as one run).
+//! One module per idea: `engine` (the engines, whatever protocol they speak), `referee` (one
+//! game), `openings` (opening sets and the game schedule), `runner` (workers in parallel),
+//! `stats`, `estimate` and `sprt` (the numbers), `scoreboard` (reports), `pdn` (records),
+//! `progress` (the bar), `config` (command-line values), `args` (the command line), `game_end`
+//! (how a game ends), `hub_line` (one Hub line, client side), `spec` (an engine's settings and
+//! identity), `shard` (a shard's result file) and `merge` (`dama match-merge`: shards counted as
+//! one run).
 
 /// `eprintln!` that never fails: progress and warnings go to stderr (a closed stderr loses them).
 macro_rules! tell {
