@@ -224,7 +224,7 @@ fn initiate(
     address: &str,
     config: &Config,
     searcher: Searcher<International>,
-    log: ExchangeLog,
+    mut log: ExchangeLog,
 ) -> Result<(), Failure> {
     let start = match &args.fen {
         None => International::start(),
@@ -253,8 +253,14 @@ fn initiate(
             Err(e) => failure = format!("cannot connect to {target}: {e}"),
         }
     }
-    let stream = connected.ok_or(Failure::Connection(failure))?;
-    let link = Link::new(stream, log, config.patience).map_err(Failure::Connection)?;
+    let Some(stream) = connected else {
+        log.note(&failure);
+        return Err(Failure::Connection(failure));
+    };
+    let link = Link::new(stream, log.share(), config.patience).map_err(|why| {
+        log.note(&why);
+        Failure::Connection(why)
+    })?;
     let role = Role::Initiator(proposal);
     let mut searcher = Some(searcher);
     let games = args.games.unwrap_or(1);

@@ -89,8 +89,8 @@ pub struct Session<'a> {
     pub(super) search: Option<Running>,
     pub(super) next_search: u64,
     pending: VecDeque<Event>,
-    /// When the other side must have spoken by, and what Dama waits for.
-    pub(super) deadline: Option<(Instant, &'static str)>,
+    /// When the other side must have spoken by, what Dama waits for and for how long.
+    pub(super) deadline: Option<(Instant, &'static str, Duration)>,
     /// Games finished on this connection.
     pub(super) games_done: u32,
     /// The number of this connection's first game.
@@ -135,11 +135,14 @@ impl<'a> Session<'a> {
     }
 
     /// Runs until the connection is over; returns the number of games finished, or why the
-    /// connection failed.
+    /// connection failed (noted in the exchange log too).
     pub fn run(mut self) -> (u32, Result<(), String>) {
         let result = self.serve();
         self.cancel_search();
         self.link.close();
+        if let Err(why) = &result {
+            self.link.log.note(why);
+        }
         (self.games_done, result)
     }
 
@@ -175,7 +178,7 @@ impl<'a> Session<'a> {
     /// The next event, waiting no longer than the deadline; `None` after a deadline that only
     /// changed the state.
     fn next_event(&mut self) -> Result<Option<Event>, String> {
-        let Some((at, what)) = self.deadline else {
+        let Some((at, what, patience)) = self.deadline else {
             return self.events.recv().map(Some).map_err(|_| "the event channel closed".into());
         };
         match self.events.recv_timeout(at.saturating_duration_since(Instant::now())) {
@@ -183,7 +186,8 @@ impl<'a> Session<'a> {
             Err(RecvTimeoutError::Disconnected) => Err("the event channel closed".into()),
             Err(RecvTimeoutError::Timeout) => {
                 self.deadline = None;
-                let silence = format!("no {what} from {} in time", self.link.peer);
+                let silence =
+                    format!("no {what} from {} within {} s", self.link.peer, seconds(patience));
                 match self.state {
                     State::AwaitRequest => {
                         self.note(&format!("{silence}: closing the connection"));
@@ -205,7 +209,7 @@ impl<'a> Session<'a> {
 
     /// Waits for the other side for at most `patience`.
     pub(super) fn wait_for_peer(&mut self, what: &'static str, patience: Duration) {
-        self.deadline = Some((Instant::now() + patience, what));
+        self.deadline = Some((Instant::now() + patience, what, patience));
     }
 
     /// A note on stderr and in the log.
@@ -322,4 +326,9 @@ impl<'a> Session<'a> {
         self.link.log.note(&line);
         say!("{line}");
     }
+}
+
+/// Seconds for a message: whole when they are, else to a tenth.
+fn seconds(duration: Duration) -> f64 {
+    (duration.as_secs_f64() * 10.0).round() / 10.0
 }
