@@ -6,14 +6,19 @@
 //! match runner (`dama_frontend::dxp`); [`link`] (messages on a socket, the reader thread),
 //! [`log`] (the exchange log), [`game`] (a game under the rules, its clock, moves and positions
 //! as the messages carry them), [`search`] (the search thread), [`session`] (one connection's
-//! event loop) and [`flow`] (the game as the protocol runs it).
+//! event loop), [`flow`] (the game as the protocol runs it), [`request`] (the follower's
+//! judgement of a game request), [`server`] (the follower's acceptor and game thread) and
+//! [`pending`] (a new connection until its game request is accepted).
 
 pub mod event;
 pub mod flow;
 pub mod game;
 pub mod link;
 pub mod log;
+pub mod pending;
+pub mod request;
 pub mod search;
+pub mod server;
 pub mod session;
 
 use clap::{Args, ValueEnum};
@@ -75,10 +80,14 @@ pub struct DxpArgs {
     /// Seconds per move when a game has no thinking time (000 in the game request).
     #[arg(long, default_value_t = 1.0)]
     movetime: f64,
-    /// Seconds to wait for the other program beyond its clock (and for answers, and between
-    /// games) before giving up on the connection.
+    /// Seconds to wait for the other program beyond its clock (and for answers) before giving
+    /// up on the connection.
     #[arg(long, default_value_t = 300.0)]
     timeout: f64,
+    /// Serving: seconds a connection has to send its game request (the first, and the next
+    /// between games) before it is closed.
+    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    request_timeout: f64,
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
     threads: u32,
@@ -121,6 +130,7 @@ pub fn run(args: &DxpArgs) -> Result<(), Failure> {
         name: format!("Dama {}", env!("CARGO_PKG_VERSION")),
         movetime: seconds("--movetime", args.movetime)?,
         patience: seconds("--timeout", args.timeout)?,
+        request_timeout: seconds("--request-timeout", args.request_timeout)?,
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
         book: args.book,
@@ -153,7 +163,7 @@ pub fn run(args: &DxpArgs) -> Result<(), Failure> {
     }
 }
 
-/// The follower: serves one connection at a time, each for as many games as its initiator asks.
+/// The follower: listens on `address`, then serves ([`server`]).
 fn serve(
     args: &DxpArgs,
     address: &str,
@@ -166,37 +176,7 @@ fn serve(
         .map_err(|e| Failure::Usage(format!("--listen: cannot listen on {address}: {e}")))?;
     let bound = listener.local_addr().map_err(|e| Failure::Usage(e.to_string()))?;
     say!("listening on {bound}");
-    let mut searcher = Some(searcher);
-    let mut played = 0u32;
-    let role = Role::Follower;
-    for stream in listener.incoming() {
-        let stream = match stream {
-            Ok(stream) => stream,
-            Err(e) => {
-                tell!("dxp: a connection failed: {e}");
-                continue;
-            }
-        };
-        let link = match Link::new(stream, log.share(), config.patience) {
-            Ok(link) => link,
-            Err(e) => {
-                tell!("dxp: {e}");
-                continue;
-            }
-        };
-        tell!("dxp: connection from {}", link.peer);
-        let left = args.games.map(|games| games - played);
-        let session = Session::new(config, &role, link, &mut searcher, played + 1, left);
-        let (games, result) = session.run();
-        played += games;
-        if let Err(e) = result {
-            tell!("dxp: {e}");
-        }
-        if args.games.is_some_and(|games| played >= games) {
-            break;
-        }
-    }
-    Ok(())
+    server::serve(listener, config, args.games, searcher, log)
 }
 
 /// The initiator: connects, proposes the games, plays them.
@@ -205,7 +185,7 @@ fn initiate(
     address: &str,
     config: &Config,
     searcher: Searcher<International>,
-    log: ExchangeLog,
+    mut log: ExchangeLog,
 ) -> Result<(), Failure> {
     let start = match &args.fen {
         None => International::start(),
@@ -234,8 +214,14 @@ fn initiate(
             Err(e) => failure = format!("cannot connect to {target}: {e}"),
         }
     }
-    let stream = connected.ok_or(Failure::Connection(failure))?;
-    let link = Link::new(stream, log, config.patience).map_err(Failure::Connection)?;
+    let Some(stream) = connected else {
+        log.note(&failure);
+        return Err(Failure::Connection(failure));
+    };
+    let link = Link::new(stream, log.share(), config.patience).map_err(|why| {
+        log.note(&why);
+        Failure::Connection(why)
+    })?;
     let role = Role::Initiator(proposal);
     let mut searcher = Some(searcher);
     let games = args.games.unwrap_or(1);
