@@ -208,6 +208,44 @@ impl<'a, R: Rules> Worker<'a, R> {
         Ok(e.best_move)
     }
 
+    /// The horizon of a quiet position: the evaluation stands (the side to move may always do
+    /// about as well by a quiet move) unless a move that forces the opponent to capture does
+    /// better, searched through the captures that follow (at depth -1: no further quiet move).
+    fn forcing_quiescence(
+        &mut self,
+        position: &R::Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        let mut best = self.evaluate(position);
+        if best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let mut moves = List::new();
+        R::forcing_moves(position, &mut moves);
+        for mv in moves.iter() {
+            let child = R::play(position, mv);
+            self.path.push(position, mv, &child);
+            let score = -self.search(&child, -1, -beta, -alpha, ply + 1, false);
+            self.path.pop();
+            if self.stopped {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// Negamax alpha-beta with principal-variation search. `depth` may be zero or negative: then
     /// only forced captures (and one ply against a pending enemy capture) are searched before the
     /// evaluation is trusted.
@@ -256,11 +294,14 @@ impl<'a, R: Rules> Worker<'a, R> {
                 tables_probed = true;
             }
             let threatened = R::opponent_can_capture(position);
-            if !threatened || depth < 0 || !self.shared.options.threat_extension {
+            if depth == 0 && threatened && self.shared.options.threat_extension {
+                // The opponent threatens a capture: look one quiet ply further, once per path.
+                depth = -1;
+            } else if depth == 0 && self.shared.options.forcing_quiescence {
+                return self.forcing_quiescence(position, alpha, beta, ply);
+            } else {
                 return self.evaluate(position);
             }
-            // The opponent threatens a capture: look one quiet ply further, once per path.
-            depth = -1;
         }
 
         // The transposition table, before the moves are listed when the endgame tables (which
