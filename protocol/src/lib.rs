@@ -12,7 +12,7 @@ pub mod annotate;
 pub mod commands;
 pub mod dxp;
 pub mod egdb;
+pub mod games;
 pub mod hub;
 pub mod learn;
 pub mod play;
-pub mod weights;
