@@ -16,3 +16,4 @@ pub mod games;
 pub mod hub;
 pub mod learn;
 pub mod play;
+pub mod serve;

@@ -49,6 +49,18 @@ pub fn wrap_movetext(tokens: &[String], width: usize) -> String {
     out
 }
 
+/// The side [`move_number`] takes as moving first in a game of the rules `R` from `start`:
+/// PDN numbers a move `N.` when it is by the side that moves first in the game's start position
+/// (Black in English draughts, White in the others).
+pub fn numbering<R: Rules>(start: &R::Position) -> Color {
+    let side = R::side_to_move(start);
+    if R::FIRST_TO_MOVE == Color::White {
+        side
+    } else {
+        side.opposite()
+    }
+}
+
 /// PDN's short form of a legal move: `30x5` for a capture when no other legal move goes from 30
 /// to 5, the full path otherwise (and for every quiet move).
 pub fn short_text<R: Rules>(position: &R::Position, mv: &R::Move) -> String {
@@ -77,6 +89,15 @@ mod tests {
         assert_eq!(white, [Some("1.".into()), None, Some("2.".into()), None]);
         let black: Vec<_> = (0..4).map(|p| move_number(Color::Black, p)).collect();
         assert_eq!(black, [Some("1...".into()), Some("2.".into()), None, Some("3.".into())]);
+    }
+
+    #[test]
+    fn english_games_number_black_s_first_move_one() {
+        use crate::english::English;
+        assert_eq!(numbering::<English>(&English::start()), Color::White);
+        assert_eq!(numbering::<Italian>(&Italian::start()), Color::White);
+        let white_to_move = English::parse_fen("W:W21-32:B1-12").unwrap();
+        assert_eq!(move_number(numbering::<English>(&white_to_move), 0).unwrap(), "1...");
     }
 
     #[test]
