@@ -104,8 +104,8 @@ mod tests {
     fn the_short_form_is_italian_s_own() {
         for fen in ["W:WK22:B18,19,26,27,11,12", "W:W30:B26,18,11", "W:W21-32:B1-12"] {
             let p = parse_fen(fen).unwrap();
-            for mv in p.legal_moves() {
-                assert_eq!(short_text::<Italian>(&p, &mv), short_notation(&p, &mv), "{fen}");
+            for mv in p.legal_moves().iter() {
+                assert_eq!(short_text::<Italian>(&p, mv), short_notation(&p, mv), "{fen}");
             }
         }
     }

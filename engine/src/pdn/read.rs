@@ -132,8 +132,11 @@ pub fn game_variant(text: &str) -> Result<Option<Variant>, String> {
     }
 }
 
+/// A game's tag pairs, in file order.
+type Tags = Vec<(String, String)>;
+
 /// The tag pairs at the start of `text` and the text after them.
-fn read_tags(text: &str) -> Result<(Vec<(String, String)>, &str), String> {
+fn read_tags(text: &str) -> Result<(Tags, &str), String> {
     let mut rest = text;
     let mut tags = Vec::new();
     while let Some(after) = rest.trim_start().strip_prefix('[') {

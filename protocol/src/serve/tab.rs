@@ -74,13 +74,14 @@ fn board_text(fen: &str, squares: usize) -> String {
             let item = item.trim_start_matches('K');
             let (a, b) = item.split_once('-').unwrap_or((item, item));
             let (Ok(a), Ok(b)) = (a.parse::<usize>(), b.parse::<usize>()) else { continue };
-            for n in a..=b.min(squares) {
-                cells[n] = match (white, king) {
-                    (true, false) => 'w',
-                    (true, true) => 'W',
-                    (false, false) => 'b',
-                    (false, true) => 'B',
-                };
+            let piece = match (white, king) {
+                (true, false) => 'w',
+                (true, true) => 'W',
+                (false, false) => 'b',
+                (false, true) => 'B',
+            };
+            for cell in cells.iter_mut().take(b.min(squares) + 1).skip(a) {
+                *cell = piece;
             }
         }
     }
