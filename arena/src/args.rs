@@ -35,14 +35,18 @@ impl Args for EngineList {
         command.arg(
             Arg::new("engine")
                 .long("engine")
-                .value_name("CMD [name=LABEL] [option.NAME=VALUE]")
+                .value_name("CMD [name=LABEL] [protocol=hub|hub1|dxp] [option.NAME=VALUE]")
                 .num_args(1..)
                 .action(ArgAction::Append)
                 .required(true)
                 .help(
                     "An engine (give exactly two): its command line as one word, e.g. \
-                     \"target/release/dama hub\", then optionally name=LABEL and \
-                     option.NAME=VALUE for each Hub param to set",
+                     \"target/release/dama hub\", then optionally name=LABEL, \
+                     protocol=hub|hub1 (the Hub protocol, version 2 by default; hub1 for Scan \
+                     1.x-2.x) and option.NAME=VALUE for each setting. A DXP engine: \
+                     dxp=HOST:PORT in place of the command (one already listening), or after \
+                     the command that starts it; dxp-time=MINUTES[/MOVES] sets the time its \
+                     game requests say",
                 ),
         )
     }

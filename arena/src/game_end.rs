@@ -26,14 +26,21 @@ pub enum Termination {
     WinAdjudication,
     /// Both engines' scores agreed on a draw.
     DrawAdjudication,
+    /// An engine gave up (a DXP game end saying it loses).
+    Resignation,
     /// An engine played an illegal or malformed move.
     IllegalMove,
+    /// An engine ended the game with a result the rules do not give (a DXP game end claiming a
+    /// draw or a win, or giving no reason, where the game goes on).
+    FalseClaim,
     /// An engine overstepped its clock or move time.
     TimeForfeit,
     /// An engine gave no move within the patience of a depth or node limit.
     NoAnswer,
     /// An engine exited.
     Crash,
+    /// The connection to an engine (DXP) broke or was closed.
+    Disconnected,
     /// An engine could not be started for the game.
     StartFailure,
     /// The user interrupted the match during the game (it is not scored).
@@ -42,7 +49,7 @@ pub enum Termination {
 
 impl Termination {
     /// Every way a game ends, in order.
-    pub const ALL: [Termination; 13] = [
+    pub const ALL: [Termination; 16] = [
         Termination::NoLegalMove,
         Termination::Repetition,
         Termination::MoveCount,
@@ -50,10 +57,13 @@ impl Termination {
         Termination::MaxPlies,
         Termination::WinAdjudication,
         Termination::DrawAdjudication,
+        Termination::Resignation,
         Termination::IllegalMove,
+        Termination::FalseClaim,
         Termination::TimeForfeit,
         Termination::NoAnswer,
         Termination::Crash,
+        Termination::Disconnected,
         Termination::StartFailure,
         Termination::Interrupted,
     ];
@@ -68,10 +78,13 @@ impl Termination {
             Termination::MaxPlies => "max-plies",
             Termination::WinAdjudication => "win-adjudication",
             Termination::DrawAdjudication => "draw-adjudication",
+            Termination::Resignation => "resignation",
             Termination::IllegalMove => "illegal-move",
+            Termination::FalseClaim => "false-claim",
             Termination::TimeForfeit => "time-forfeit",
             Termination::NoAnswer => "no-answer",
             Termination::Crash => "crash",
+            Termination::Disconnected => "disconnected",
             Termination::StartFailure => "start-failure",
             Termination::Interrupted => "interrupted",
         }
@@ -97,10 +110,13 @@ impl Termination {
             Termination::MaxPlies => "adjudication: max plies",
             Termination::WinAdjudication => "adjudication: scores agree on a win",
             Termination::DrawAdjudication => "adjudication: scores agree on a draw",
+            Termination::Resignation => "resignation",
             Termination::IllegalMove => "illegal move",
+            Termination::FalseClaim => "false claim",
             Termination::TimeForfeit => "time forfeit",
             Termination::NoAnswer => "no answer",
             Termination::Crash => "engine crashed",
+            Termination::Disconnected => "connection lost",
             Termination::StartFailure => "engine failed to start",
             Termination::Interrupted => "interrupted",
         }

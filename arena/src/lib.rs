@@ -1,9 +1,10 @@
 //! # dama-arena
 //!
-//! `dama match`: engine-against-engine matches between two Hub engines, refereed by Dama's own
+//! `dama match`: engine-against-engine matches between two engines, refereed by Dama's own
 //! rules, scored (Elo with a 95% interval, LOS, game-pair statistics, SPRT) and recorded as PDN.
-//! A client of Hub engines: it starts them as processes and speaks the Hub protocol to them; the
-//! `dama` binary calls [`run`] and prints the report it returns.
+//! A client of engines of the Hub protocol (version 2 or the first), started as processes, and
+//! of DXP engines, joined over TCP; the `dama` binary calls [`run`] and prints the report it
+//! returns.
 //!
 //! ```text
 //! dama match --engine "target/release/dama hub" name=new option.threads=1 \
@@ -11,12 +12,13 @@
 //!            --concurrency 2 --pdn-out games.pdn --sprt elo0=0,elo1=5
 //! ```
 //!
-//! One module per idea: `engine` (the Hub client for one engine process), `referee` (one game),
-//! `openings` (opening sets and the game schedule), `runner` (workers in parallel), `stats` and
-//! `sprt` (the numbers), `scoreboard` (reports), `pdn` (records), `progress` (the bar), `config`
-//! (command-line values), `args` (the command line), `game_end` (how a game ends), `hub_line` (one
-//! Hub line, client side), `spec` (an engine's settings and identity), `shard` (a shard's result
-//! file) and `merge` (`dama match-merge`: shards counted as one run).
+//! One module per idea: `engine` (the engines, whatever protocol they speak), `referee` (one
+//! game), `openings` (opening sets and the game schedule), `runner` (workers in parallel),
+//! `stats`, `estimate` and `sprt` (the numbers), `scoreboard` (reports), `pdn` (records),
+//! `progress` (the bar), `config` (command-line values), `args` (the command line), `game_end`
+//! (how a game ends), `hub_line` (one Hub line, client side), `spec` (an engine's settings and
+//! identity), `shard` (a shard's result file) and `merge` (`dama match-merge`: shards counted as
+//! one run).
 
 /// `eprintln!` that never fails: progress and warnings go to stderr (a closed stderr loses them).
 macro_rules! tell {
@@ -30,6 +32,7 @@ macro_rules! tell {
 pub mod args;
 pub mod config;
 pub mod engine;
+pub mod estimate;
 pub mod game_end;
 pub mod hub_line;
 pub mod merge;
@@ -52,24 +55,75 @@ use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
 use dama_engine::variant::Variant;
 use dama_frontend::interrupt;
-use engine::{EngineProcess, EngineSpec};
+use engine::{EngineProtocol, EngineSpec};
 use openings::{schedule, OpeningSource};
 use runner::{run_match, MatchPlan};
 use shard::ShardResult;
 use sprt::Sprt;
 use std::time::{Duration, Instant};
 
-/// Starts each engine once to learn its name and check that it takes its settings.
+/// What an engine is called in messages: its command, or where it listens.
+fn describe(spec: &EngineSpec) -> String {
+    match (&spec.protocol, spec.argv.is_empty()) {
+        (EngineProtocol::Dxp(target), true) => format!("dxp={}", target.address),
+        (EngineProtocol::Dxp(target), false) => {
+            format!("{}, dxp={}", spec.argv.join(" "), target.address)
+        }
+        _ => spec.argv.join(" "),
+    }
+}
+
+/// Checks that each engine can play the match as asked: its protocol can say the game and the
+/// limit; a DXP engine's game requests get their time.
+fn check_protocols(
+    specs: &mut [EngineSpec; 2],
+    variant: Variant,
+    limit: &Limit,
+    concurrency: u64,
+) -> Result<(), String> {
+    for (index, spec) in specs.iter_mut().enumerate() {
+        let name = format!("engine {} ({})", index + 1, describe(spec));
+        match &mut spec.protocol {
+            EngineProtocol::Hub => {}
+            EngineProtocol::Hub1 => {
+                engine::hub1::check_match(variant, limit).map_err(|e| format!("{name}: {e}"))?
+            }
+            EngineProtocol::Dxp(target) => {
+                if variant != Variant::International {
+                    return Err(format!(
+                        "{name}: DXP is spoken for International draughts only, not {}",
+                        variant.name()
+                    ));
+                }
+                if concurrency > 1 {
+                    return Err(format!(
+                        "{name}: a DXP engine serves one game at a time: give --concurrency 1 \
+                         (or run shards, each with an engine of its own)"
+                    ));
+                }
+                target.resolve(limit).map_err(|e| format!("{name}: {e}"))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Starts each engine once to learn its name and check that it takes its settings (a DXP
+/// engine: that it accepts a game).
 fn engine_names(specs: &[EngineSpec; 2], patience: Duration) -> Result<[String; 2], String> {
     let mut names = Vec::new();
     for (index, spec) in specs.iter().enumerate() {
-        let process = EngineProcess::start(spec, patience)
-            .map_err(|e| format!("engine {} ({}): {e}", index + 1, spec.argv.join(" ")))?;
-        let identity = process.identity().clone();
-        process.quit();
-        let needs_variant = spec.variant != Variant::Italian;
+        let failed = |e: String| format!("engine {} ({}): {e}", index + 1, describe(spec));
+        let mut engine = engine::launch(spec, patience).map_err(failed)?;
+        let checked = engine.check(patience);
+        let identity = engine.identity().clone();
+        engine.quit();
+        checked.map_err(failed)?;
+        let needs_variant =
+            spec.variant != Variant::Italian && spec.protocol == EngineProtocol::Hub;
         let variant = needs_variant.then(|| ("variant".to_string(), String::new()));
-        for (name, _) in spec.params.iter().chain(&variant) {
+        let declared = spec.protocol == EngineProtocol::Hub;
+        for (name, _) in spec.params.iter().chain(&variant).filter(|_| declared) {
             if !identity.params.contains(name) {
                 return Err(format!(
                     "engine {} ({}) has no param '{name}'; it has: {}",
@@ -104,8 +158,9 @@ fn run_games<R: Rules>(
     source: &OpeningSource,
     openings: Vec<openings::Opening<R>>,
 ) -> Result<String, String> {
-    let specs = args.specs()?;
+    let mut specs = args.specs()?;
     let rules = args.rules()?;
+    check_protocols(&mut specs, args.variant, &rules.limit, args.concurrency)?;
     let sprt: Option<Sprt> = args.sprt.as_deref().map(str::parse).transpose()?;
     let games = match (args.games, args.rounds) {
         (Some(g), _) => g as usize,
@@ -132,15 +187,12 @@ fn run_games<R: Rules>(
         }
         dama_frontend::files::check_writable("--shard-out", path, path)?;
     }
-    if engine::same_engines(&specs) {
-        if let Limit::Nodes(_) | Limit::Depth(_) = rules.limit {
-            tell!(
-                "warning: both engines are the same command with the same settings at a fixed \
-                 {}: if the engine is deterministic every game pair mirrors and the match \
-                 measures nothing",
-                if matches!(rules.limit, Limit::Nodes(_)) { "node count" } else { "depth" }
-            );
-        }
+    if engine::mirrors(&specs, &rules.limit) {
+        tell!(
+            "warning: both engines are the same command with the same settings at a fixed {}: if \
+             the engine is deterministic every game pair mirrors and the match measures nothing",
+            if matches!(rules.limit, Limit::Nodes(_)) { "node count" } else { "depth" }
+        );
     }
     interrupt::install()?;
     let names = engine_names(&specs, rules.patience)?;
@@ -217,7 +269,7 @@ fn run_games<R: Rules>(
                 shard,
                 total_games: games,
                 variant: args.variant,
-                same_engines: engine::same_engines(&plan.specs),
+                mirrors: engine::mirrors(&plan.specs, &plan.rules.limit),
                 seconds: started.elapsed().as_secs_f64(),
                 names: plan.names.clone(),
                 settings,

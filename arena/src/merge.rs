@@ -105,7 +105,7 @@ pub fn run(args: &MatchMergeArgs) -> Result<String, String> {
     let shards = read_shards(&args.shards)?;
     let first = shards.values().next().ok_or("give the shards' result files")?;
     let (count, total) = (first.shard.count, first.total_games);
-    let mut board = Scoreboard::new(move_count_rule(first.variant), first.same_engines);
+    let mut board = Scoreboard::new(move_count_rule(first.variant), first.mirrors);
     let mut games: Vec<_> = shards.values().flat_map(|s| s.games.iter()).collect();
     games.sort_by_key(|(score, _)| score.slot.number);
     for (score, _) in &games {

@@ -2,11 +2,14 @@
 //!
 //! The game ends when the side to move has no legal move (it loses), on the third occurrence of a
 //! position or the 40-move count (draws, `GameHistory::is_draw`), at `--max-plies` (a draw by
-//! adjudication), by agreement of the engines' scores when asked for, or when an engine forfeits:
-//! an illegal or malformed move, a loss on time, no answer (a hang), or an exit (a crash).
+//! adjudication), by agreement of the engines' scores when asked for, when an engine resigns (a
+//! DXP game end saying it loses), or when an engine forfeits: an illegal or malformed move, a
+//! false claim (a DXP game end claiming a result the rules do not give), a loss on time, no
+//! answer (a hang), an exit (a crash) or a lost connection. Each engine still running is told
+//! the game is over.
 
 use super::config::{GameRules, Limit};
-use super::engine::{EngineSlot, Reply, SearchFailure, SearchRequest};
+use super::engine::{Claim, EngineSlot, GameOver, GameStart, Reply, SearchFailure, SearchRequest};
 use super::game_end::{color_index, game_over};
 pub use super::game_end::{GameResult, Termination};
 use super::openings::{GameSlot, Opening};
@@ -133,13 +136,13 @@ impl<R: Rules> Game<R> {
         termination: Termination,
         detail: String,
         offender: Option<usize>,
-    ) -> GameRecord<R> {
+    ) -> Game<R> {
         self.record.result = result;
         self.record.termination = termination;
         self.record.detail = detail;
         self.record.offender = offender;
         self.record.wall_time = self.started.elapsed();
-        self.record
+        self
     }
 }
 
@@ -161,13 +164,62 @@ fn judge<R: Rules>(
     R::parse_move(position, &reply.move_text).map_err(|e| (Termination::IllegalMove, e))
 }
 
-/// Plays one game: `engines[0]` is the first engine, `engines[1]` the second.
+/// The colour engine `index` (0 the first engine) plays in the game `slot`.
+fn color_of(slot: GameSlot, index: usize) -> Color {
+    if (index == 0) == slot.first_engine_white {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// The referee's verdict on an engine's game end in place of a move (the rules, checked before
+/// the engine was asked, give no end there): a resignation loses; any other claim is false.
+fn judge_claim(claim: Claim) -> (Termination, String) {
+    match claim {
+        Claim::Resigns => (Termination::Resignation, "resigned".to_string()),
+        Claim::Draw => (
+            Termination::FalseClaim,
+            "claimed a draw the rules do not give (no repetition, move count or endgame count)"
+                .to_string(),
+        ),
+        Claim::Wins => (
+            Termination::FalseClaim,
+            "claimed a win the rules do not give (the other side has a move)".to_string(),
+        ),
+        Claim::Unknown => (Termination::FalseClaim, "ended the game without a result".to_string()),
+    }
+}
+
+/// Plays one game: `engines[0]` is the first engine, `engines[1]` the second. Each engine still
+/// running at the end is told the game is over.
 pub fn play_game<R: Rules>(
     engines: &mut [EngineSlot; 2],
     slot: GameSlot,
     opening: &Opening<R>,
     rules: &GameRules,
 ) -> GameRecord<R> {
+    let game = play(engines, slot, opening, rules);
+    if game.record.termination != Termination::Interrupted {
+        for (index, engine) in engines.iter_mut().enumerate() {
+            engine.game_over(&GameOver {
+                moves: &game.hub_moves,
+                result: game.record.result,
+                color: color_of(slot, index),
+                patience: rules.patience,
+            });
+        }
+    }
+    game.record
+}
+
+/// Plays one game to its end.
+fn play<R: Rules>(
+    engines: &mut [EngineSlot; 2],
+    slot: GameSlot,
+    opening: &Opening<R>,
+    rules: &GameRules,
+) -> Game<R> {
     let record = GameRecord {
         slot,
         start: opening.start,
@@ -192,13 +244,22 @@ pub fn play_game<R: Rules>(
     for &mv in &opening.moves {
         game.play(mv, None);
     }
-    for (index, engine) in engines.iter_mut().enumerate() {
-        if let Err(message) = engine.prepare_game(rules.patience) {
+    // The engine that moves first is told last: over DXP its clock starts with the news.
+    let current = R::to_hub_position(&game.position);
+    let first = game.record.engine_of(R::side_to_move(&game.position));
+    for index in [1 - first, first] {
+        let start = GameStart {
+            position: &game.hub_start,
+            moves: &game.hub_moves,
+            current: &current,
+            color: color_of(slot, index),
+            patience: rules.patience,
+        };
+        if let Err(message) = engines[index].prepare_game(&start) {
             if interrupt::requested() {
                 return game.finish(GameResult::Draw, Termination::Interrupted, message, None);
             }
-            let white = (index == 0) == slot.first_engine_white;
-            let result = if white { GameResult::BlackWins } else { GameResult::WhiteWins };
+            let result = GameResult::win_for(color_of(slot, index).opposite());
             return game.finish(result, Termination::StartFailure, message, Some(index));
         }
     }
@@ -224,10 +285,11 @@ pub fn play_game<R: Rules>(
         let request = SearchRequest {
             position: &game.hub_start,
             moves: &game.hub_moves,
-            level: rules.limit.level_line(clocks[engine]),
+            limit: &rules.limit,
+            clock: clocks[engine],
             patience: rules.patience_for_move(clocks[engine]),
         };
-        let process = engines[engine].process();
+        let process = engines[engine].engine();
         let (termination, mut detail) = match process.think(&request) {
             Ok(reply) => {
                 game.record.engine_moves += 1;
@@ -252,7 +314,10 @@ pub fn play_game<R: Rules>(
                 (kind, format!("no move within the {allowed:.3} s allowed"))
             }
             Err(SearchFailure::Exited(how)) => (Termination::Crash, how),
+            Err(SearchFailure::Disconnected(how)) => (Termination::Disconnected, how),
             Err(SearchFailure::Malformed(what)) => (Termination::IllegalMove, what),
+            Err(SearchFailure::Refused(why)) => (Termination::IllegalMove, why),
+            Err(SearchFailure::Claimed(claim)) => judge_claim(claim),
             Err(SearchFailure::Interrupted) => {
                 let detail = "the match was interrupted".to_string();
                 return game.finish(GameResult::Draw, Termination::Interrupted, detail, None);
@@ -263,8 +328,19 @@ pub fn play_game<R: Rules>(
                 detail.push_str(&format!(" (the engine had reported: {error})"));
             }
         }
-        engines[engine].discard();
         let result = GameResult::win_for(mover.opposite());
+        if termination == Termination::Resignation {
+            return game.finish(result, termination, format!("{mover:?} {detail}"), None);
+        }
+        if termination == Termination::FalseClaim {
+            detail = format!("{mover:?} {detail}");
+            if let Some(said) = process.take_last_error() {
+                detail.push_str(&format!(" ({said})"));
+            }
+            engines[engine].discard();
+            return game.finish(result, termination, detail, Some(engine));
+        }
+        engines[engine].discard();
         return game.finish(result, termination, format!("{mover:?}: {detail}"), Some(engine));
     }
 }

@@ -3,7 +3,7 @@
 //! progress, writes the PDN in game order and stops the match when the SPRT decides.
 
 use super::config::GameRules;
-use super::engine::{same_engines, EngineSlot, EngineSpec};
+use super::engine::{mirrors, EngineSlot, EngineSpec};
 use super::openings::{GameSlot, Opening};
 use super::pdn::{game_record, PdnContext};
 use super::progress::Progress;
@@ -136,7 +136,7 @@ pub fn run_match<R: Rules>(plan: &MatchPlan<R>) -> Result<MatchEnd, String> {
         time_control: plan.rules.limit.pdn_text(),
     };
     let progress = Progress::new(plan.games.len(), plan.quiet);
-    let mut board = Scoreboard::new(R::MOVE_COUNT_RULE, same_engines(&plan.specs));
+    let mut board = Scoreboard::new(R::MOVE_COUNT_RULE, mirrors(&plan.specs, &plan.rules.limit));
     let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
     let started = Instant::now();
     let mut kept = Vec::new();

@@ -1,6 +1,7 @@
 //! The running score of a match and its reports: the progress message, the human summary and the
 //! one machine-readable `result` line.
 
+use super::estimate::{estimate, Model, NoInterval};
 use super::referee::{GameRecord, GameScore, Termination};
 use super::sprt::{Sprt, SprtDecision};
 use super::stats::{EloEstimate, Outcome, Pentanomial, Tally};
@@ -31,9 +32,9 @@ pub struct Scoreboard {
     pub game_time: Duration,
     /// The game's name for its move count (`40-move rule`, `25-move rule`).
     pub move_count_rule: &'static str,
-    /// Whether the two engines are one command with one settings: then, if deterministic, every
-    /// game pair mirrors.
-    pub same_engines: bool,
+    /// Whether the two engines are one command with one settings at a fixed depth or node count:
+    /// then, if deterministic, every game pair mirrors.
+    pub mirrors: bool,
     /// The SPRT's decision when it stopped the match: the games finished after it (those under
     /// way when it was reached) are counted in the score but do not undo it.
     pub sprt_stop: Option<SprtStop>,
@@ -50,20 +51,11 @@ pub struct SprtStop {
     pub games: u64,
 }
 
-/// Which sample the Elo estimate uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Model {
-    /// One sample per game pair.
-    Pentanomial,
-    /// One sample per game.
-    Trinomial,
-}
-
 impl Scoreboard {
     /// An empty board for a game whose move count is named `move_count_rule`, between the same
-    /// engine twice (`same_engines`) or two different ones.
-    pub fn new(move_count_rule: &'static str, same_engines: bool) -> Scoreboard {
-        Scoreboard { move_count_rule, same_engines, ..Scoreboard::default() }
+    /// engine twice at a fixed depth or node count (`mirrors`) or not.
+    pub fn new(move_count_rule: &'static str, mirrors: bool) -> Scoreboard {
+        Scoreboard { move_count_rule, mirrors, ..Scoreboard::default() }
     }
 
     /// Counts a finished game.
@@ -91,49 +83,12 @@ impl Scoreboard {
         self.game_time += record.wall_time;
     }
 
-    /// The Elo estimate: pentanomial from two complete pairs on, trinomial before.
-    pub fn estimate(&self) -> Option<(EloEstimate, Model)> {
-        if self.pairs.pairs() >= 2 {
-            EloEstimate::pentanomial(&self.pairs).map(|e| (e, Model::Pentanomial))
-        } else {
-            EloEstimate::trinomial(&self.tally).map(|e| (e, Model::Trinomial))
-        }
-    }
-
-    /// The estimate when it means something, else why it cannot be given: no game, only
-    /// forfeits, one engine scoring every point (an unbounded Elo), or no spread at all between
-    /// samples (every pair scoring the same, as identical deterministic engines do).
-    pub fn usable_estimate(&self) -> Result<(EloEstimate, Model), String> {
-        let t = &self.tally;
-        if t.games() == 0 {
-            return Err("no game played".to_string());
-        }
-        if self.forfeits[0] + self.forfeits[1] == t.games() {
-            return Err(format!("all {} games were forfeits, none was played out", t.games()));
-        }
-        if t.wins == t.games() || t.losses == t.games() {
-            return Err(format!(
-                "one engine won all {} games: the Elo difference is unbounded",
-                t.games()
-            ));
-        }
-        let (estimate, model) = self.estimate().ok_or("no game played")?;
-        if !(estimate.error() > 0.0 && estimate.error().is_finite()) {
-            return Err(match model {
-                Model::Pentanomial if self.same_engines => format!(
-                    "every one of the {} game pairs scored the same, so there is no spread to \
-                     measure (identical deterministic engines mirror every pair)",
-                    self.pairs.pairs()
-                ),
-                Model::Pentanomial => format!(
-                    "every one of the {} game pairs scored the same, so there is no spread to \
-                     measure yet (more pairs are needed)",
-                    self.pairs.pairs()
-                ),
-                Model::Trinomial => "every game had the same result".to_string(),
-            });
-        }
-        Ok((estimate, model))
+    /// The Elo difference with its 95% interval (pentanomial from two complete pairs on,
+    /// trinomial before), else the true reason there is none and the bound left, if any: see
+    /// `estimate.rs`.
+    pub fn usable_estimate(&self) -> Result<(EloEstimate, Model), NoInterval> {
+        let forfeits = self.forfeits[0] + self.forfeits[1];
+        estimate(&self.tally, &self.pairs, forfeits, self.mirrors)
     }
 
     /// The SPRT's log-likelihood ratio, over game pairs.
@@ -170,8 +125,17 @@ impl Scoreboard {
         let t = &self.tally;
         let mut text =
             format!("+{} ={} -{} ({:.1}%)", t.wins, t.draws, t.losses, 100.0 * t.score());
-        if let Ok((e, _)) = self.usable_estimate() {
-            let _ = write!(text, " elo {:+.1} ±{:.1}", e.elo, e.error());
+        match self.usable_estimate() {
+            Ok((e, _)) => {
+                let _ = write!(text, " elo {:+.1} ±{:.1}", e.elo, e.error());
+            }
+            Err(NoInterval { lower: Some(lower), .. }) => {
+                let _ = write!(text, " elo >{lower:+.1}");
+            }
+            Err(NoInterval { upper: Some(upper), .. }) => {
+                let _ = write!(text, " elo <{upper:+.1}");
+            }
+            Err(_) => {}
         }
         if let Some(sprt) = sprt {
             let _ = write!(text, " llr {:.2}", self.llr(sprt));
@@ -197,8 +161,8 @@ impl Scoreboard {
         match self.usable_estimate() {
             Ok((e, model)) => {
                 let how = match model {
-                    Model::Pentanomial => format!("pentanomial, {} pairs", self.pairs.pairs()),
-                    Model::Trinomial => "trinomial".to_string(),
+                    Model::Pentanomial => model.how(self.pairs.pairs()),
+                    Model::Trinomial => model.word().to_string(),
                 };
                 let _ = writeln!(
                     out,
@@ -210,8 +174,8 @@ impl Scoreboard {
                     100.0 * e.los
                 );
             }
-            Err(why) => {
-                let _ = writeln!(out, "Elo difference: cannot be estimated: {why}");
+            Err(no) => {
+                let _ = writeln!(out, "Elo difference: {}", no.text);
             }
         }
         let _ = writeln!(out, "Game pairs by points (0, 1/2, 1, 3/2, 2): {}", self.pairs);
@@ -280,22 +244,23 @@ impl Scoreboard {
             t.losses,
             t.score()
         );
-        match self.usable_estimate() {
+        let ends = match self.usable_estimate() {
             Ok((e, model)) => {
-                let model = match model {
-                    Model::Pentanomial => "pentanomial",
-                    Model::Trinomial => "trinomial",
-                };
                 let _ = write!(
                     line,
-                    " elo={:.1} elo95={:.1} los={:.4} model={model}",
+                    " elo={:.1} elo95={:.1} los={:.4} model={}",
                     e.elo,
                     e.error(),
-                    e.los
+                    e.los,
+                    model.word()
                 );
+                [Some(e.lower), Some(e.upper)]
             }
-            Err(_) => line.push_str(" elo=none elo95=none los=none model=none"),
-        }
+            Err(no) => {
+                line.push_str(" elo=none elo95=none los=none model=none");
+                [no.lower, no.upper]
+            }
+        };
         let _ = write!(line, " penta={}", self.pairs);
         match sprt {
             Some(sprt) => {
@@ -305,6 +270,8 @@ impl Scoreboard {
             None => line.push_str(" llr=none sprt=none"),
         }
         let _ = write!(line, " forfeits={},{}", self.forfeits[0], self.forfeits[1]);
+        let end = |end: Option<f64>| end.map_or("none".to_string(), |x| format!("{x:.1}"));
+        let _ = write!(line, " elo_lower={} elo_upper={}", end(ends[0]), end(ends[1]));
         line
     }
 }
@@ -314,8 +281,8 @@ mod tests {
     use super::*;
 
     /// A board where every game pair scored one win and one loss.
-    fn mirrored(same_engines: bool) -> Scoreboard {
-        let mut board = Scoreboard::new("25-move rule", same_engines);
+    fn mirrored(mirrors: bool) -> Scoreboard {
+        let mut board = Scoreboard::new("25-move rule", mirrors);
         for _ in 0..3 {
             board.tally.add(Outcome::Win);
             board.tally.add(Outcome::Loss);
@@ -324,13 +291,50 @@ mod tests {
         board
     }
 
+    /// Counts game pairs, each its two outcomes.
+    fn board_of(pairs: &[(Outcome, Outcome)]) -> Scoreboard {
+        let mut board = Scoreboard::new("40-move rule", false);
+        for &(first, second) in pairs {
+            board.tally.add(first);
+            board.tally.add(second);
+            board.pairs.add_pair(first, second);
+        }
+        board
+    }
+
+    /// The match of the bug, 0-7-1 with pairs [3,1,0,0,0], reported "every one of the 4 game
+    /// pairs scored the same": its interval runs below a score of 0 and keeps its upper end
+    /// (computed by hand in `estimate.rs`).
     #[test]
-    fn no_spread_is_blamed_on_identical_engines_only_when_they_are() {
-        let same = mirrored(true).usable_estimate().unwrap_err();
-        assert!(same.contains("identical deterministic engines"), "{same}");
-        let different = mirrored(false).usable_estimate().unwrap_err();
-        assert!(different.contains("every one of the 3 game pairs scored the same"), "{different}");
-        assert!(!different.contains("identical"), "{different}");
+    fn a_lopsided_match_reports_its_upper_bound_not_a_false_reason() {
+        use Outcome::{Draw, Loss};
+        let board = board_of(&[(Loss, Loss), (Loss, Loss), (Draw, Loss), (Loss, Loss)]);
+        let summary = board.summary(["a", "b"], None, Duration::from_secs(1));
+        let expected = "Score of a vs b: 0 - 7 - 1 (W - L - D) [0.062] 8 games\nElo difference: \
+                        -470.4, below -277.2 (95%, pentanomial, 4 pairs: the upper end of the \
+                        interval; it has no lower end): the interval of the mean score, 0.062 +/- \
+                        0.106, runs below a score of 0, too few pairs for so lopsided a score for \
+                        the normal approximation to bound the Elo from below\nGame pairs by \
+                        points (0, 1/2, 1, 3/2, 2): [3,1,0,0,0]\n";
+        assert!(summary.starts_with(expected), "{summary}");
+        assert_eq!(
+            board.result_line(None),
+            "result games=8 wins=0 draws=1 losses=7 score=0.0625 elo=none elo95=none los=none \
+             model=none penta=[3,1,0,0,0] llr=none sprt=none forfeits=0,0 elo_lower=none \
+             elo_upper=-277.2"
+        );
+        assert!(board.progress_message(None).ends_with(" elo <-277.2"));
+    }
+
+    /// With an interval, the line's ends are the interval's.
+    #[test]
+    fn the_result_line_gives_the_ends_of_the_interval() {
+        use Outcome::{Draw, Loss, Win};
+        let board = board_of(&[(Win, Loss), (Win, Draw), (Draw, Draw), (Loss, Draw)]);
+        let (e, _) = board.usable_estimate().unwrap();
+        let line = board.result_line(None);
+        let ends = format!(" elo_lower={:.1} elo_upper={:.1}", e.lower, e.upper);
+        assert!(line.ends_with(&ends) && line.contains(" elo=0.0 "), "{line}");
     }
 
     #[test]

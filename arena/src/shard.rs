@@ -43,8 +43,9 @@ pub struct ShardResult {
     pub total_games: usize,
     /// The game.
     pub variant: Variant,
-    /// Whether the two engines are one command with one settings.
-    pub same_engines: bool,
+    /// Whether the two engines are one command with one settings at a fixed depth or node count
+    /// (a deterministic engine then mirrors every pair); the file's `same-engines` line.
+    pub mirrors: bool,
     /// The shard's wall time.
     pub seconds: f64,
     /// The engines' names.
@@ -70,8 +71,7 @@ impl ShardResult {
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "{MAGIC}\nshard {}\ngames {}", self.shard, self.total_games);
-        let _ =
-            writeln!(out, "variant {}\nsame-engines {}", self.variant.name(), self.same_engines);
+        let _ = writeln!(out, "variant {}\nsame-engines {}", self.variant.name(), self.mirrors);
         let _ = writeln!(out, "seconds {:.3}", self.seconds);
         let _ = writeln!(out, "engine1 {}\nengine2 {}", self.names[0], self.names[1]);
         let _ = writeln!(out, "match {}\n{}", self.settings, self.result_line);
@@ -139,7 +139,7 @@ impl ShardResult {
         let (n, variant) = next("variant")?;
         let variant = Variant::from_name(&variant).ok_or(format!("line {n}: unknown variant"))?;
         let (n, same) = next("same-engines")?;
-        let same_engines = same.parse().map_err(|_| format!("line {n}: expected true or false"))?;
+        let mirrors = same.parse().map_err(|_| format!("line {n}: expected true or false"))?;
         let (n, seconds) = next("seconds")?;
         let seconds = seconds.parse().map_err(|_| format!("line {n}: bad seconds"))?;
         let names = [next("engine1")?.1, next("engine2")?.1];
@@ -170,7 +170,7 @@ impl ShardResult {
             shard,
             total_games,
             variant,
-            same_engines,
+            mirrors,
             seconds,
             names,
             settings,
@@ -257,7 +257,7 @@ mod tests {
             shard: Shard::new(2, 3).unwrap(),
             total_games: 9,
             variant: Variant::English,
-            same_engines: false,
+            mirrors: false,
             seconds: 3.5,
             names: ["new one".to_string(), "old (2)".to_string()],
             settings: "[EngineSpec { argv: [\"dama\", \"hub\"] }] nodes=100".to_string(),

@@ -1,14 +1,31 @@
-//! An engine as the match knows it: how to start it and what to set in it ([`EngineSpec`]), and
-//! what it said about itself at start-up ([`EngineIdentity`]), including the name it gives the
-//! game played.
+//! An engine as the match knows it: how to start it, what it speaks and what to set in it
+//! ([`EngineSpec`]), and what it said about itself at start-up ([`EngineIdentity`]), including
+//! the name it gives the game played.
 
+use super::config::Limit;
+pub use super::engine::dxp::DxpTarget;
 use dama_engine::variant::Variant;
+
+/// The protocol an engine speaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineProtocol {
+    /// The Hub protocol, version 2 (Dama, Scan 3.x, pydraughts' engines): the default.
+    Hub,
+    /// The first Hub protocol (Scan 1.x and 2.x): `protocol=hub1`.
+    Hub1,
+    /// DXP over TCP: the engine listens at an address (`dxp=HOST:PORT`), started by its command
+    /// first when one is given; the match joins it as the initiator.
+    Dxp(DxpTarget),
+}
 
 /// How to start one engine and what to set in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
-    /// The program and its arguments, e.g. `["target/release/dama", "hub"]`.
+    /// The program and its arguments, e.g. `["target/release/dama", "hub"]` (empty for a DXP
+    /// engine that is already listening).
     pub argv: Vec<String>,
+    /// What it speaks.
+    pub protocol: EngineProtocol,
     /// The name used in results and PDN (default: the engine's `id name=` and `version=`).
     pub label: Option<String>,
     /// `set-param` settings, in order.
@@ -21,7 +38,15 @@ pub struct EngineSpec {
 /// Whether two specs start the same engine with the same settings (a deterministic engine then
 /// plays every game pair as a mirror).
 pub fn same_engines(specs: &[EngineSpec; 2]) -> bool {
-    specs[0].argv == specs[1].argv && specs[0].params == specs[1].params
+    specs[0].argv == specs[1].argv
+        && specs[0].params == specs[1].params
+        && specs[0].protocol == specs[1].protocol
+}
+
+/// Whether a deterministic engine would mirror every game pair: the same engine with the same
+/// settings on both sides, at a fixed depth or node count (not under a clock or a move time).
+pub fn mirrors(specs: &[EngineSpec; 2], limit: &Limit) -> bool {
+    same_engines(specs) && !limit.is_timed()
 }
 
 /// What an engine said about itself at start-up.

@@ -69,6 +69,20 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
         Self::generate(position, &mut list);
         !list.is_empty()
     }
+    /// Fills `list` (emptied first) with the quiet moves after which the opponent must capture:
+    /// exchanges and sacrifices, where combinations start. The quiescence search plays them
+    /// below the horizon (`SearchOptions::forcing_quiescence`). Asked only where the side to move
+    /// has no capture. The default plays every move; a game may find them faster.
+    fn forcing_moves(position: &Self::Position, list: &mut List<Self::Move>) {
+        let mut all = List::new();
+        Self::generate(position, &mut all);
+        list.clear();
+        for mv in all.iter() {
+            if Self::has_capture(&Self::play(position, mv)) {
+                list.push(*mv);
+            }
+        }
+    }
     /// The move in 15 bits for the transposition table (enough to find it again among the
     /// position's moves; the 16th bit is the table's own and is ignored).
     fn pack(mv: &Self::Move) -> u16;

@@ -52,6 +52,11 @@ pub(crate) struct Worker<'a, R: Rules> {
 }
 
 const CHECK_EVERY: u64 = 256;
+/// ProbCut: the shallowest depth it is tried at, the margin a ply (centi-men), and the scores
+/// beyond which it is not tried (wins and losses).
+const PROBCUT_MIN_DEPTH: i32 = 3;
+const PROBCUT_MARGIN: Score = 5;
+const PROBCUT_SCORE_LIMIT: Score = 5_000;
 
 impl<'a, R: Rules> Worker<'a, R> {
     pub fn new(
@@ -208,6 +213,44 @@ impl<'a, R: Rules> Worker<'a, R> {
         Ok(e.best_move)
     }
 
+    /// The horizon of a quiet position: the evaluation stands (the side to move may always do
+    /// about as well by a quiet move) unless a move that forces the opponent to capture does
+    /// better, searched through the captures that follow (at depth -1: no further quiet move).
+    fn forcing_quiescence(
+        &mut self,
+        position: &R::Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        let mut best = self.evaluate(position);
+        if best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let mut moves = List::new();
+        R::forcing_moves(position, &mut moves);
+        for mv in moves.iter() {
+            let child = R::play(position, mv);
+            self.path.push(position, mv, &child);
+            let score = -self.search(&child, -1, -beta, -alpha, ply + 1, false);
+            self.path.pop();
+            if self.stopped {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// Negamax alpha-beta with principal-variation search. `depth` may be zero or negative: then
     /// only forced captures (and one ply against a pending enemy capture) are searched before the
     /// evaluation is trusted.
@@ -256,11 +299,14 @@ impl<'a, R: Rules> Worker<'a, R> {
                 tables_probed = true;
             }
             let threatened = R::opponent_can_capture(position);
-            if !threatened || depth < 0 || !self.shared.options.threat_extension {
+            if depth == 0 && threatened && self.shared.options.threat_extension {
+                // The opponent threatens a capture: look one quiet ply further, once per path.
+                depth = -1;
+            } else if depth == 0 && self.shared.options.forcing_quiescence {
+                return self.forcing_quiescence(position, alpha, beta, ply);
+            } else {
                 return self.evaluate(position);
             }
-            // The opponent threatens a capture: look one quiet ply further, once per path.
-            depth = -1;
         }
 
         // The transposition table, before the moves are listed when the endgame tables (which
@@ -294,6 +340,23 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
         }
 
+        // A shallower search that clears a raised bound by a margin stands for this one.
+        if self.shared.options.probcut
+            && !is_pv
+            && !capturing
+            && depth >= PROBCUT_MIN_DEPTH
+            && beta.abs() < PROBCUT_SCORE_LIMIT
+        {
+            let raised = beta + PROBCUT_MARGIN * depth;
+            let score = self.search(position, depth * 2 / 5, raised - 1, raised, ply, false);
+            if self.stopped {
+                return DRAW;
+            }
+            if score >= raised {
+                return score - PROBCUT_MARGIN * depth;
+            }
+        }
+
         // A forced move costs nothing to look at one ply deeper.
         if moves.len() == 1
             && depth > 0
@@ -324,13 +387,15 @@ impl<'a, R: Rules> Worker<'a, R> {
                 -self.search(&child, next_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
                 // Late quiet moves are searched shallower first.
+                let early = self.shared.options.early_reductions && !is_pv;
                 let reduce = self.shared.options.late_move_reductions
                     && depth >= 3
-                    && i >= 3
+                    && i >= if early { 1 } else { 3 }
                     && !capturing
                     && !self.ordering.is_killer(&mv, ply);
                 if reduce {
-                    next_depth -= if i >= 8 && depth >= 6 { 2 } else { 1 };
+                    let more = if early { i >= 6 } else { i >= 8 && depth >= 6 };
+                    next_depth -= if more { 2 } else { 1 };
                 }
                 let mut s = -self.search(&child, next_depth, -alpha - 1, -alpha, ply + 1, false);
                 if reduce && s > alpha && !self.stopped {

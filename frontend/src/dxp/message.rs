@@ -70,6 +70,18 @@ pub enum AcceptCode {
     NoGames,
 }
 
+impl AcceptCode {
+    /// The code's character in an `A` message.
+    pub fn digit(self) -> char {
+        match self {
+            AcceptCode::Accepted => '0',
+            AcceptCode::WrongVersion => '1',
+            AcceptCode::NotThisGame => '2',
+            AcceptCode::NoGames => '3',
+        }
+    }
+}
+
 /// `A`: the follower's answer to a game request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameAccept {
@@ -199,15 +211,7 @@ impl Message {
                 }
                 text
             }
-            Message::GameAccept(a) => {
-                let code = match a.code {
-                    AcceptCode::Accepted => '0',
-                    AcceptCode::WrongVersion => '1',
-                    AcceptCode::NotThisGame => '2',
-                    AcceptCode::NoGames => '3',
-                };
-                format!("A{}{code}", name_field(&a.name))
-            }
+            Message::GameAccept(a) => format!("A{}{}", name_field(&a.name), a.code.digit()),
             Message::Move(m) => {
                 let mut text = format!(
                     "M{:04}{:02}{:02}{:02}",

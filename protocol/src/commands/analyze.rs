@@ -1,21 +1,12 @@
 //! `dama analyze`: search a position and print each completed iteration, then `bestmove`.
 
-use super::eval::CliEval;
-use super::{play_moves, position_from_fen};
+use crate::games::{dispatch, Game, GameRules, Session, WithGame};
 use clap::Args;
-use dama_book::BookGame;
-use dama_engine::board8::fen::to_fen;
-use dama_engine::board8::position::Position;
-use dama_engine::english::English;
-use dama_engine::history::{play_line, GameHistory};
-use dama_engine::international::International;
-use dama_engine::italian::notation::path_notation;
-use dama_engine::italian::Italian;
 use dama_engine::rules::{line_text, Rules};
 use dama_engine::search::{
     SearchControl, SearchInfo, SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS,
 };
-use dama_engine::tables::TableGame;
+use dama_engine::tables::TablebaseValue;
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 use std::time::Duration;
@@ -88,67 +79,70 @@ fn limits(args: &AnalyzeArgs) -> Result<SearchLimits, String> {
 
 /// Runs `dama analyze`.
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
-    match args.variant {
-        Variant::Italian => run_italian(args),
-        Variant::English => run_variant::<English>(args, |position, searcher| {
-            attach_tables(args, TableGame::English, position, searcher)
-        }),
-        Variant::International => run_variant::<International>(args, |_, _| Ok(())),
+    dispatch(args.variant, Analyze(args))
+}
+
+struct Analyze<'a>(&'a AnalyzeArgs);
+
+impl WithGame for Analyze<'_> {
+    type Output = Result<(), String>;
+    fn with<R: GameRules>(self) -> Self::Output {
+        analyze::<R>(self.0)
     }
 }
 
-/// Prints the tables' value of `position` when they hold it, and gives them to the search
-/// (unless `--no-egdb`).
-fn attach_tables<R: Rules<Position = Position>>(
-    args: &AnalyzeArgs,
-    game: TableGame,
-    position: &Position,
-    searcher: &mut Searcher<R>,
-) -> Result<(), String> {
-    if args.no_egdb {
+/// Gives the session the game's endgame tables (unless `--no-egdb`; the small ones are built on
+/// first use) and prints their value of the position when they hold it.
+fn attach_tables<R: GameRules>(args: &AnalyzeArgs, session: &mut Session<R>) -> Result<(), String> {
+    let Some(game) = R::VARIANT.table_game().filter(|_| !args.no_egdb) else {
         return Ok(());
-    }
-    let pieces = position.occupied().count();
+    };
+    let pieces = R::piece_count(&session.game.position);
     if let Some(tables) = crate::egdb::location::for_search(args.egdb_dir.as_ref(), pieces, game)? {
-        if pieces <= tables.max_pieces() {
-            let probe = tables.probe(position).map_err(|e| e.to_string())?;
-            let plies = probe.plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
+        session.set_tables(Some(std::sync::Arc::new(tables)));
+        if let Some((value, plies)) = session.verdict() {
+            let value = match value {
+                TablebaseValue::Win => "win",
+                TablebaseValue::Loss => "loss",
+                TablebaseValue::Draw => "draw",
+            };
+            let plies = plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
             say!(
-                "tablebase {}{plies} (perfect play; the 40-move count and repetitions are not counted)",
-                probe.value
+                "tablebase {value}{plies} (perfect play; the 40-move count and repetitions are not counted)"
             );
         }
-        searcher.set_endgame_tables(Some(std::sync::Arc::new(tables)));
     }
     Ok(())
 }
 
-/// `dama analyze --variant english|international`: the book's moves (International), the endgame
-/// tables that `tables` attaches (English), the search.
-fn run_variant<R: CliEval + BookGame>(
-    args: &AnalyzeArgs,
-    tables: impl FnOnce(&R::Position, &mut Searcher<R>) -> Result<(), String>,
-) -> Result<(), String> {
-    let eval = R::eval(&args.eval)?;
+/// `dama analyze` in the game `R`: the position, the book's moves, the endgame tables' value,
+/// the search.
+fn analyze<R: GameRules>(args: &AnalyzeArgs) -> Result<(), String> {
+    let eval = args.eval.eval::<R>()?;
     let limits = limits(args)?;
-    let mut position = R::parse_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
-    let mut history = GameHistory::new::<R>(&position);
-    position =
-        play_line::<R>(position, &mut history, &args.moves).map_err(|e| format!("--moves: {e}"))?;
+    let fen = args.fen.as_deref().unwrap_or(args.variant.start_fen());
+    let mut game = Game::<R>::from_fen(Some(fen), "")?;
+    game.play_text(&args.moves).map_err(|e| format!("--moves: {e}"))?;
     let mut searcher = Searcher::<R>::committed(args.hash as usize, args.threads as usize)
         .map_err(|e| e.to_string())?;
     searcher.set_eval(eval);
+    let mut session = Session::new(game);
+    session.put_searcher(searcher);
+    let position = session.game.position;
+    if let Some(board) = R::board_text(&position) {
+        say!("{board}");
+    }
     say!("FEN {}", R::to_fen(&position));
-    if R::legal_moves(&position).is_empty() {
+    if !session.has_legal_move() {
         say!("no legal move: the side to move has lost");
         return Ok(());
     }
     if let Some(book) = R::embedded_book().filter(|_| !args.no_book) {
         super::book::print_book_moves(book, &position);
     }
-    tables(&position, &mut searcher)?;
+    attach_tables(args, &mut session)?;
     let print = printer::<R>(&position, args.multipv > 1);
-    let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
+    let result = session.search(&limits, &SearchControl::new(), print)?;
     match result.best_move {
         Some(mv) => say!("bestmove {}", R::path_text(&position, &mv)),
         None => say!("bestmove none"),
@@ -175,34 +169,4 @@ fn printer<R: Rules>(root: &R::Position, several: bool) -> impl FnMut(&SearchInf
             pv.join(" ")
         );
     }
-}
-
-/// `dama analyze` for Dama Italiana: the book's moves, the endgame tables, the search.
-fn run_italian(args: &AnalyzeArgs) -> Result<(), String> {
-    let start = position_from_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
-    let mut history = GameHistory::new::<Italian>(&start);
-    let position = play_moves(start, &args.moves, |before, mv, after| {
-        history.push_move::<Italian>(before, mv, after);
-    })?;
-    let limits = limits(args)?;
-    let mut searcher = Searcher::<Italian>::committed(args.hash as usize, args.threads as usize)
-        .map_err(|e| e.to_string())?;
-    searcher.set_eval(args.eval.eval()?);
-    say!("{position}");
-    say!("FEN {}", to_fen(&position));
-    if position.legal_moves().is_empty() {
-        say!("no legal move: the side to move has lost");
-        return Ok(());
-    }
-    if !args.no_book {
-        super::book::print_book_moves(dama_book::default_book(), &position);
-    }
-    attach_tables(args, TableGame::Italian, &position, &mut searcher)?;
-    let print = printer::<Italian>(&position, args.multipv > 1);
-    let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
-    match result.best_move {
-        Some(mv) => say!("bestmove {}", path_notation(&mv)),
-        None => say!("bestmove none"),
-    }
-    Ok(())
 }

@@ -8,9 +8,8 @@
 //! from the other side ends the game too (the game end first, then a chat saying why: a client
 //! that reads two messages arriving together as one still sees the game end).
 
-use super::game::{
-    find_move, move_message, move_text, position_from_setup, setup_of, DxpGame, Outcome,
-};
+use super::game::{find_move, move_message, move_text, setup_of, DxpGame, Outcome};
+use super::request::playable_start;
 use super::search::{spawn, SearchJob};
 use super::session::{Role, Running, Session, State};
 use dama_book::book_move;
@@ -101,20 +100,10 @@ impl Session<'_> {
             return Ok(());
         }
         self.peer_name = ascii_text(&request.name, NAME_WIDTH);
-        let start = match &request.setup {
-            None => International::start(),
-            Some(setup) => match position_from_setup(setup) {
-                Ok(position) => position,
-                Err(e) => {
-                    let why = format!("refused a game from a position it cannot play: {e}");
-                    return self.refuse(AcceptCode::NotThisGame, why);
-                }
-            },
+        let start = match playable_start(&request) {
+            Ok(start) => start,
+            Err(why) => return self.refuse(AcceptCode::NotThisGame, why),
         };
-        if International::legal_moves(&start).is_empty() {
-            let why = "refused a game from a position with no legal move".to_string();
-            return self.refuse(AcceptCode::NotThisGame, why);
-        }
         let accept = GameAccept { name: self.config.name.clone(), code: AcceptCode::Accepted };
         self.link.send(&Message::GameAccept(accept))?;
         self.begin_game(start, request.follower_color, request.minutes, request.moves)
@@ -131,7 +120,7 @@ impl Session<'_> {
             .send(&Message::GameAccept(GameAccept { name: self.config.name.clone(), code }))?;
         self.link.send(&Message::Chat(format!("Dama {why}")))?;
         self.state = State::AwaitRequest;
-        self.wait_for_peer("game request", self.config.patience);
+        self.wait_for_peer("game request", self.config.request_timeout);
         Ok(())
     }
 
@@ -362,7 +351,7 @@ impl Session<'_> {
             Role::Initiator(_) => self.request_game(),
             Role::Follower => {
                 self.state = State::AwaitRequest;
-                self.wait_for_peer("game request", self.config.patience);
+                self.wait_for_peer("game request", self.config.request_timeout);
                 Ok(())
             }
         }

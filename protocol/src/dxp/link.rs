@@ -17,12 +17,15 @@ use std::time::Duration;
 
 /// Reads `stream` on a thread of its own until the connection ends, sending each message and
 /// then the end to `events`. It stops when the session has gone (its channel closed) or the
-/// socket is shut down.
-pub fn spawn_reader(mut stream: TcpStream, events: Sender<Event>) -> Result<(), String> {
+/// socket is shut down. `framer` holds what was read before (the start of a message).
+pub fn spawn_reader(
+    mut stream: TcpStream,
+    mut framer: Framer,
+    events: Sender<Event>,
+) -> Result<(), String> {
     std::thread::Builder::new()
         .name("dxp-reader".into())
         .spawn(move || {
-            let mut framer = Framer::default();
             let mut buffer = [0u8; 4096];
             let reason = loop {
                 match stream.read(&mut buffer) {
@@ -55,14 +58,15 @@ pub struct Link {
 
 impl Link {
     /// A link over `stream`; writes that block longer than `patience` fail (a peer that stopped
-    /// reading).
+    /// reading). Reads wait without a limit: the session keeps its own deadlines (a connection
+    /// that waited for its game request had one on the socket, taken off here).
     pub fn new(stream: TcpStream, log: ExchangeLog, patience: Duration) -> Result<Link, String> {
         let peer = stream.peer_addr().map_err(|e| format!("the connection failed: {e}"))?;
         // Each message is one short write: send it at once.
         let _ = stream.set_nodelay(true);
-        stream
-            .set_write_timeout(Some(patience.max(Duration::from_millis(1))))
-            .map_err(|e| format!("the connection failed: {e}"))?;
+        let failed = |e: std::io::Error| format!("the connection failed: {e}");
+        stream.set_write_timeout(Some(patience.max(Duration::from_millis(1)))).map_err(failed)?;
+        stream.set_read_timeout(None).map_err(failed)?;
         Ok(Link { stream, peer, log })
     }
 

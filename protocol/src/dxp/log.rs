@@ -1,15 +1,20 @@
 //! The exchange log (`--log-file`): every message sent (`>`) and received (`<`), and what the
-//! session did (`#`), each line stamped with the seconds since the program started.
+//! session did (`#`), each line stamped with the seconds since the program started. Every
+//! connection writes to the same file, one whole line at a time; a connection that is not the
+//! game session (one still waiting for its game request) marks its lines with its address.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The log, or nothing when none was asked for.
 pub struct ExchangeLog {
-    file: Option<File>,
+    file: Option<Arc<Mutex<File>>>,
     start: Instant,
+    /// Put after the mark of each line (`[ADDRESS] `), or empty.
+    tag: String,
 }
 
 impl ExchangeLog {
@@ -25,13 +30,18 @@ impl ExchangeLog {
                     .map_err(|e| format!("--log-file: cannot open {}: {e}", path.display()))?,
             ),
         };
-        Ok(ExchangeLog { file, start: Instant::now() })
+        let file = file.map(|file| Arc::new(Mutex::new(file)));
+        Ok(ExchangeLog { file, start: Instant::now(), tag: String::new() })
     }
 
     /// Another handle on the same log (each connection has its own).
     pub fn share(&self) -> ExchangeLog {
-        let file = self.file.as_ref().and_then(|file| file.try_clone().ok());
-        ExchangeLog { file, start: self.start }
+        ExchangeLog { file: self.file.clone(), start: self.start, tag: String::new() }
+    }
+
+    /// Another handle whose lines name `who` (`# [who] text`).
+    pub fn tagged(&self, who: &str) -> ExchangeLog {
+        ExchangeLog { file: self.file.clone(), start: self.start, tag: format!("[{who}] ") }
     }
 
     /// A message sent.
@@ -50,11 +60,13 @@ impl ExchangeLog {
     }
 
     fn line(&mut self, mark: char, text: &str) {
-        if let Some(file) = &mut self.file {
-            let seconds = self.start.elapsed().as_secs_f64();
-            // A log that cannot be written must not stop the game.
-            let _ = writeln!(file, "{seconds:.3} {mark} {text}");
-        }
+        let Some(file) = &self.file else { return };
+        let seconds = self.start.elapsed().as_secs_f64();
+        let line = format!("{seconds:.3} {mark} {}{text}\n", self.tag);
+        // One write per line, under the lock: lines of different connections never mix. A log
+        // that cannot be written (or a lock poisoned) must not stop the game.
+        let mut file = file.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let _ = file.write_all(line.as_bytes());
     }
 }
 
@@ -70,9 +82,14 @@ mod tests {
         log.sent("E00");
         log.received("E00");
         log.note("game 1 ends");
+        log.tagged("127.0.0.1:9").note("closed");
+        log.share().note("shared");
         let text = std::fs::read_to_string(&path).unwrap();
         let marks: Vec<&str> = text.lines().map(|l| l.split(' ').nth(1).unwrap()).collect();
-        assert_eq!(marks, [">", "<", "#"]);
+        assert_eq!(marks, [">", "<", "#", "#", "#"]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[3].ends_with(" # [127.0.0.1:9] closed"), "{text}");
+        assert!(lines[4].ends_with(" # shared"), "{text}");
         let _ = std::fs::remove_file(&path);
         assert!(ExchangeLog::open(Some(Path::new("/nonexistent/dir/log"))).is_err());
     }

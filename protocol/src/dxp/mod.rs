@@ -6,14 +6,19 @@
 //! match runner (`dama_frontend::dxp`); [`link`] (messages on a socket, the reader thread),
 //! [`log`] (the exchange log), [`game`] (a game under the rules, its clock, moves and positions
 //! as the messages carry them), [`search`] (the search thread), [`session`] (one connection's
-//! event loop) and [`flow`] (the game as the protocol runs it).
+//! event loop), [`flow`] (the game as the protocol runs it), [`request`] (the follower's
+//! judgement of a game request), [`server`] (the follower's acceptor and game thread) and
+//! [`pending`] (a new connection until its game request is accepted).
 
 pub mod event;
 pub mod flow;
 pub mod game;
 pub mod link;
 pub mod log;
+pub mod pending;
+pub mod request;
 pub mod search;
+pub mod server;
 pub mod session;
 
 use clap::{Args, ValueEnum};
@@ -21,10 +26,11 @@ use dama_engine::color::Color;
 use dama_engine::international::International;
 use dama_engine::rules::Rules;
 use dama_engine::search::{Searcher, DEFAULT_MOVE_OVERHEAD, MAX_TABLE_MIB, MAX_THREADS};
+use dama_frontend::dxp::address::parse_address;
 use link::Link;
 use log::ExchangeLog;
 use session::{Config, Proposal, Role, Session};
-use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -79,10 +85,14 @@ pub struct DxpArgs {
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_MOVE_OVERHEAD.as_millis() as u64,
           value_parser = clap::value_parser!(u64).range(0..=5_000))]
     move_overhead: u64,
-    /// Seconds to wait for the other program beyond its clock (and for answers, and between
-    /// games) before giving up on the connection.
+    /// Seconds to wait for the other program beyond its clock (and for answers) before giving
+    /// up on the connection.
     #[arg(long, default_value_t = 300.0)]
     timeout: f64,
+    /// Serving: seconds a connection has to send its game request (the first, and the next
+    /// between games) before it is closed.
+    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    request_timeout: f64,
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
     threads: u32,
@@ -118,26 +128,6 @@ fn seconds(option: &str, value: f64) -> Result<Duration, Failure> {
     )))
 }
 
-/// `[HOST:]PORT` as socket addresses; the host defaults to 127.0.0.1.
-pub fn parse_address(option: &str, text: &str) -> Result<Vec<SocketAddr>, String> {
-    let bad = |why: String| {
-        let excerpt = dama_frontend::hub_syntax::excerpt(text);
-        format!("{option}: '{excerpt}' is not [HOST:]PORT: {why}")
-    };
-    if let Ok(port) = text.parse::<u16>() {
-        return Ok(vec![SocketAddr::from(([127, 0, 0, 1], port))]);
-    }
-    if !text.contains(':') {
-        return Err(bad("no port".into()));
-    }
-    let addresses: Vec<SocketAddr> =
-        text.to_socket_addrs().map_err(|e| bad(e.to_string()))?.collect();
-    if addresses.is_empty() {
-        return Err(bad("the host has no address".into()));
-    }
-    Ok(addresses)
-}
-
 /// Runs `dama dxp`.
 pub fn run(args: &DxpArgs) -> Result<(), Failure> {
     let usage = Failure::Usage;
@@ -146,6 +136,7 @@ pub fn run(args: &DxpArgs) -> Result<(), Failure> {
         movetime: seconds("--movetime", args.movetime)?,
         move_overhead: Duration::from_millis(args.move_overhead),
         patience: seconds("--timeout", args.timeout)?,
+        request_timeout: seconds("--request-timeout", args.request_timeout)?,
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
         book: args.book,
@@ -178,7 +169,7 @@ pub fn run(args: &DxpArgs) -> Result<(), Failure> {
     }
 }
 
-/// The follower: serves one connection at a time, each for as many games as its initiator asks.
+/// The follower: listens on `address`, then serves ([`server`]).
 fn serve(
     args: &DxpArgs,
     address: &str,
@@ -191,37 +182,7 @@ fn serve(
         .map_err(|e| Failure::Usage(format!("--listen: cannot listen on {address}: {e}")))?;
     let bound = listener.local_addr().map_err(|e| Failure::Usage(e.to_string()))?;
     say!("listening on {bound}");
-    let mut searcher = Some(searcher);
-    let mut played = 0u32;
-    let role = Role::Follower;
-    for stream in listener.incoming() {
-        let stream = match stream {
-            Ok(stream) => stream,
-            Err(e) => {
-                tell!("dxp: a connection failed: {e}");
-                continue;
-            }
-        };
-        let link = match Link::new(stream, log.share(), config.patience) {
-            Ok(link) => link,
-            Err(e) => {
-                tell!("dxp: {e}");
-                continue;
-            }
-        };
-        tell!("dxp: connection from {}", link.peer);
-        let left = args.games.map(|games| games - played);
-        let session = Session::new(config, &role, link, &mut searcher, played + 1, left);
-        let (games, result) = session.run();
-        played += games;
-        if let Err(e) = result {
-            tell!("dxp: {e}");
-        }
-        if args.games.is_some_and(|games| played >= games) {
-            break;
-        }
-    }
-    Ok(())
+    server::serve(listener, config, args.games, searcher, log)
 }
 
 /// The initiator: connects, proposes the games, plays them.
@@ -230,7 +191,7 @@ fn initiate(
     address: &str,
     config: &Config,
     searcher: Searcher<International>,
-    log: ExchangeLog,
+    mut log: ExchangeLog,
 ) -> Result<(), Failure> {
     let start = match &args.fen {
         None => International::start(),
@@ -259,8 +220,14 @@ fn initiate(
             Err(e) => failure = format!("cannot connect to {target}: {e}"),
         }
     }
-    let stream = connected.ok_or(Failure::Connection(failure))?;
-    let link = Link::new(stream, log, config.patience).map_err(Failure::Connection)?;
+    let Some(stream) = connected else {
+        log.note(&failure);
+        return Err(Failure::Connection(failure));
+    };
+    let link = Link::new(stream, log.share(), config.patience).map_err(|why| {
+        log.note(&why);
+        Failure::Connection(why)
+    })?;
     let role = Role::Initiator(proposal);
     let mut searcher = Some(searcher);
     let games = args.games.unwrap_or(1);

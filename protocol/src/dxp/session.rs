@@ -6,9 +6,12 @@
 use super::event::{Event, SearchDone};
 use super::game::{DxpGame, Outcome};
 use super::link::{spawn_reader, Link};
+use super::request::refusal_of;
 use dama_engine::color::Color;
 use dama_engine::international::{International, Position};
 use dama_engine::search::{SearchControl, Searcher};
+use dama_frontend::dxp::framing::Framer;
+use dama_frontend::dxp::message::Message;
 use dama_frontend::dxp::parse::{ErrorKind, ParseError};
 use std::collections::VecDeque;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -25,6 +28,9 @@ pub struct Config {
     pub move_overhead: Duration,
     /// How long to wait for the other side beyond its clock.
     pub patience: Duration,
+    /// How long the follower waits for a game request: a connection's first, and the next one
+    /// between games (`--request-timeout`).
+    pub request_timeout: Duration,
     /// Transposition table size in MiB and search threads, for a searcher made anew.
     pub hash_mib: usize,
     /// Search threads.
@@ -91,8 +97,10 @@ pub struct Session<'a> {
     pub(super) search: Option<Running>,
     pub(super) next_search: u64,
     pending: VecDeque<Event>,
-    /// When the other side must have spoken by, and what Dama waits for.
-    pub(super) deadline: Option<(Instant, &'static str)>,
+    /// What was read of the connection before the session began (the start of a message).
+    framer: Option<Framer>,
+    /// When the other side must have spoken by, what Dama waits for and for how long.
+    pub(super) deadline: Option<(Instant, &'static str, Duration)>,
     /// Games finished on this connection.
     pub(super) games_done: u32,
     /// The number of this connection's first game.
@@ -128,6 +136,7 @@ impl<'a> Session<'a> {
             search: None,
             next_search: 0,
             pending: VecDeque::new(),
+            framer: None,
             deadline: None,
             games_done: 0,
             first_number,
@@ -136,20 +145,38 @@ impl<'a> Session<'a> {
         }
     }
 
+    /// The session of a connection of which some was read already: `received`, the messages
+    /// read (the first the game request that made it a game session, not logged yet), and
+    /// `framer`, the start of the next message.
+    pub fn resume(
+        mut self,
+        framer: Framer,
+        received: Vec<(String, Result<Message, ParseError>)>,
+    ) -> Session<'a> {
+        self.framer = Some(framer);
+        self.pending
+            .extend(received.into_iter().map(|(text, message)| Event::Received { text, message }));
+        self
+    }
+
     /// Runs until the connection is over; returns the number of games finished, or why the
-    /// connection failed.
+    /// connection failed (noted in the exchange log too).
     pub fn run(mut self) -> (u32, Result<(), String>) {
         let result = self.serve();
         self.cancel_search();
         self.link.close();
+        if let Err(why) = &result {
+            self.link.log.note(why);
+        }
         (self.games_done, result)
     }
 
     fn serve(&mut self) -> Result<(), String> {
-        spawn_reader(self.link.reader_stream()?, self.sender.clone())?;
+        let framer = self.framer.take().unwrap_or_default();
+        spawn_reader(self.link.reader_stream()?, framer, self.sender.clone())?;
         match self.role {
             Role::Initiator(_) => self.request_game()?,
-            Role::Follower => self.wait_for_peer("game request", self.config.patience),
+            Role::Follower => self.wait_for_peer("game request", self.config.request_timeout),
         }
         while self.state != State::Done {
             let event = match self.pending.pop_front() {
@@ -177,7 +204,7 @@ impl<'a> Session<'a> {
     /// The next event, waiting no longer than the deadline; `None` after a deadline that only
     /// changed the state.
     fn next_event(&mut self) -> Result<Option<Event>, String> {
-        let Some((at, what)) = self.deadline else {
+        let Some((at, what, patience)) = self.deadline else {
             return self.events.recv().map(Some).map_err(|_| "the event channel closed".into());
         };
         match self.events.recv_timeout(at.saturating_duration_since(Instant::now())) {
@@ -185,7 +212,8 @@ impl<'a> Session<'a> {
             Err(RecvTimeoutError::Disconnected) => Err("the event channel closed".into()),
             Err(RecvTimeoutError::Timeout) => {
                 self.deadline = None;
-                let silence = format!("no {what} from {} in time", self.link.peer);
+                let silence =
+                    format!("no {what} from {} within {} s", self.link.peer, seconds(patience));
                 match self.state {
                     State::AwaitRequest => {
                         self.note(&format!("{silence}: closing the connection"));
@@ -207,7 +235,7 @@ impl<'a> Session<'a> {
 
     /// Waits for the other side for at most `patience`.
     pub(super) fn wait_for_peer(&mut self, what: &'static str, patience: Duration) {
-        self.deadline = Some((Instant::now() + patience, what));
+        self.deadline = Some((Instant::now() + patience, what, patience));
     }
 
     /// A note on stderr and in the log.
@@ -221,28 +249,23 @@ impl<'a> Session<'a> {
     fn on_bad_message(&mut self, text: &str, error: ParseError) -> Result<(), String> {
         let peer = self.link.peer;
         let excerpt: String = text.chars().take(60).collect();
-        match (error.kind, error.header, self.role) {
-            (ErrorKind::UnknownType, ..) => {
-                self.note(&format!("ignored a message of unknown type from {peer}: {excerpt}"));
-                Ok(())
-            }
-            (ErrorKind::WrongVersion, _, Role::Follower) => self.refuse(
-                dama_frontend::dxp::message::AcceptCode::WrongVersion,
-                format!("refused a game request of another version: {error}"),
-            ),
-            (_, Some('R'), Role::Follower) => self.refuse(
-                dama_frontend::dxp::message::AcceptCode::NotThisGame,
-                format!("refused a malformed game request: {error}"),
-            ),
-            _ if self.state == State::Playing => {
-                let why = format!("malformed message from {peer} ({excerpt}): {error}");
-                self.fault(dama_frontend::dxp::message::EndReason::Unknown, Outcome::Unknown, why)
-            }
-            _ => {
-                self.note(&format!("ignored a malformed message from {peer} ({excerpt}): {error}"));
-                Ok(())
-            }
+        if error.kind == ErrorKind::UnknownType {
+            self.note(&format!("ignored a message of unknown type from {peer}: {excerpt}"));
+            return Ok(());
         }
+        if let (Some((code, why)), Role::Follower) = (refusal_of(&error), self.role) {
+            return self.refuse(code, why);
+        }
+        if self.state == State::Playing {
+            let why = format!("malformed message from {peer} ({excerpt}): {error}");
+            return self.fault(
+                dama_frontend::dxp::message::EndReason::Unknown,
+                Outcome::Unknown,
+                why,
+            );
+        }
+        self.note(&format!("ignored a malformed message from {peer} ({excerpt}): {error}"));
+        Ok(())
     }
 
     /// The connection ended: between games that is the other side leaving; otherwise the game
@@ -324,4 +347,9 @@ impl<'a> Session<'a> {
         self.link.log.note(&line);
         say!("{line}");
     }
+}
+
+/// Seconds for a message: whole when they are, else to a tenth.
+fn seconds(duration: Duration) -> f64 {
+    (duration.as_secs_f64() * 10.0).round() / 10.0
 }

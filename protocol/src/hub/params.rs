@@ -1,7 +1,7 @@
 //! The engine's settings as Hub params: their declarations (the `param` lines after `hub`), the
 //! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
 
-use crate::weights::AnyWeights;
+use crate::games::weights::AnyWeights;
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::EvalOptions;
@@ -60,7 +60,7 @@ pub enum Setting {
     /// `tt-size`: transposition table size in MiB.
     TableSize(usize),
     /// `book`: play from the opening book when the position is in it (`go think` only; the
-    /// International book only once this is given, `HubRules::BOOK_BY_DEFAULT`).
+    /// International book only once this is given, `GameRules::BOOK_BY_DEFAULT`).
     Book(bool),
     /// `ponder`: the GUI may send `go ponder` (accepted; `go ponder` works either way).
     Ponder(bool),
@@ -102,7 +102,7 @@ pub struct Settings {
     /// Opening book on: `go think` in a book position answers at once with a book move.
     pub book: bool,
     /// Whether `book` was given (the param or `--no-book`): a game whose book is not played by
-    /// default (International, `HubRules::BOOK_BY_DEFAULT`) plays it only then.
+    /// default (International, `GameRules::BOOK_BY_DEFAULT`) plays it only then.
     pub book_given: bool,
     /// The GUI may ponder.
     pub ponder: bool,

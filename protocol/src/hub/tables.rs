@@ -21,32 +21,12 @@ pub fn dispose(table: TranspositionTable) {
     }
 }
 
-/// `game`'s endgame tables the settings ask for: those in the table directory `egdb-path` (an
-/// error if they cannot be opened, or if the directory holds only the other game's tables), else
-/// those of the default directory if it holds any (the Hub never builds tables: a GUI would
-/// wait), limited to `egdb-pieces`; `None` when there are none or `egdb-pieces` is 0. Each game's
-/// tables have their place in a table directory ([`dama_egdb::game_dir`]) and each file says its
-/// game, so a game never probes another's.
+/// `game`'s endgame tables the settings ask for ([`crate::games::open_tables`] of `egdb-path`
+/// and `egdb-pieces`).
 pub fn open_tables(
     settings: &Settings,
     game: TableGame,
 ) -> Result<Option<std::sync::Arc<dyn dama_engine::tables::EndgameTables>>, String> {
-    if settings.egdb_pieces == 0 {
-        return Ok(None);
-    }
-    let mut tables = match &settings.egdb_path {
-        Some(dir) => dama_egdb::Tablebase::open_game(dir, game)
-            .map_err(|e| format!("set-param: egdb-path '{}': {e}", dir.display()))?,
-        None => match dama_egdb::Tablebase::open_game(&dama_egdb::default_dir(), game) {
-            Ok(tables) => tables,
-            Err(_) => return Ok(None),
-        },
-    };
-    tables.limit_pieces(settings.egdb_pieces);
-    log::info!(
-        "{game} endgame tables {} up to {} pieces",
-        tables.dir().display(),
-        tables.max_pieces()
-    );
-    Ok(Some(std::sync::Arc::new(tables)))
+    crate::games::open_tables(settings.egdb_path.as_deref(), settings.egdb_pieces, game)
+        .map_err(|e| format!("set-param: egdb-path {e}"))
 }
