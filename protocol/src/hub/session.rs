@@ -259,8 +259,12 @@ impl Session {
             }
             Command::SetParam(setting) => self.apply(setting),
             Command::Init => {
-                // Before any clock runs: the table's pages are committed now.
+                // Before any clock runs: the table's pages are committed now, and the embedded
+                // book is read now (20-60 ms on first use, charged to the first move otherwise).
                 self.searcher_ready(true);
+                if self.settings.book {
+                    let _ = self.board.book_move(self.settings.book_given);
+                }
                 self.send(Response::Ready);
             }
             Command::Pos(game) => {
