@@ -10,7 +10,9 @@ Usage:
 For every game of the PDN (as `dama match` writes it) that the engine NAME lost, each position
 after one of NAME's moves is searched again with `dama analyze --nodes N` (a deeper search than
 the game's: choose N as ten times the nodes the engine searched a move in the game or more). The
-score after the move, from NAME's side, is the deep verdict. The game was lost at the first of
+score after the move, from NAME's side, is the deep verdict. The moves are searched from the last
+back to the last one after which the verdict was still better than -0.5: the earlier ones cannot
+be where the game was lost (their verdicts are `null` in the JSON). The game was lost at the first of
 NAME's moves after which the verdict is LOST (-1.0 men: a man down, or a proven loss) or worse
 and never again better than -0.5 to the end of the game. That move is classified, in this order:
 
@@ -130,18 +132,21 @@ def analyse(game, args):
     fen = tags["FEN"]
     first_white = fen.startswith("W")
     opening_plies = len(tags.get("Opening", "").split()) - 1 if tags.get("Opening", "").startswith("moves ") else 0
-    verdicts = []
-    for index, move in enumerate(moves):
-        white_moved = (index % 2 == 0) == first_white
-        if white_moved != engine_white or index < opening_plies:
-            continue
-        played = [m["move"] for m in moves[:index + 1]]
-        after = -deep_score(args.dama, args.variant, fen, played, args.nodes)
-        verdicts.append({"ply": index, "move": move["move"], "own": comment_score(move["comment"]),
-                         "after": after})
+    verdicts = [{"ply": index, "move": move["move"], "own": comment_score(move["comment"]),
+                 "after": None}
+                for index, move in enumerate(moves)
+                if ((index % 2 == 0) == first_white) == engine_white and index >= opening_plies]
+    # From the last move back to the last one after which the game was still held (better than
+    # RECOVERED): the moves before it cannot be where the game was lost, so they are not searched.
+    for verdict in reversed(verdicts):
+        played = [m["move"] for m in moves[:verdict["ply"] + 1]]
+        verdict["after"] = -deep_score(args.dama, args.variant, fen, played, args.nodes)
+        if verdict["after"] > RECOVERED:
+            break
     lost_at = None
     for i, verdict in enumerate(verdicts):
-        if verdict["after"] <= LOST and all(v["after"] <= RECOVERED for v in verdicts[i:]):
+        if verdict["after"] is not None and verdict["after"] <= LOST and all(
+                v["after"] <= RECOVERED for v in verdicts[i:]):
             lost_at = i
             break
     record = {"round": tags.get("Round"), "opening": tags.get("Opening"),

@@ -27,8 +27,18 @@ GAME = ('[Event "a short game"]\n[White "W"]\n[Black "B"]\n[GameType "22"]\n\n'
 
 
 def click_square(page, n):
-    box = page.locator(f'#board rect.sq[data-square="{n}"]').bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    """A click at the middle of square n (where a player clicks, the piece on it included). The
+    board is drawn anew when the engine's messages come, so a square found may be gone the next
+    moment: it is looked up again until it stays for the measure."""
+    square = page.locator(f'#board rect.sq[data-square="{n}"]')
+    for _ in range(50):
+        square.wait_for(state="visible")
+        box = square.bounding_box()
+        if box is not None:
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"square {n} is never on the board long enough to be clicked")
 
 
 def moves_in_list(page):
@@ -71,9 +81,14 @@ def run(url, args):
         for variant, dama, (a, b) in GAMES:
             page.select_option("#variant", variant)
             page.select_option("#dama-side", dama)
-            page.wait_for_function("document.querySelector('#turn').textContent.includes('to move')")
-            squares = page.locator("#board rect.sq").count()
-            assert squares == (50 if variant == "international" else 32), (variant, squares)
+            # The new game's board is drawn: its squares, no move yet, its first side to move
+            # (the text of the game before can still be there right after the choice).
+            squares = 50 if variant == "international" else 32
+            first = "Black" if variant == "english" else "White"
+            page.wait_for_function(
+                f"document.querySelectorAll('#board rect.sq').length === {squares}"
+                " && document.querySelectorAll('#moves .mv').length === 0"
+                f" && document.querySelector('#turn').textContent.includes('{first} to move')")
             click_square(page, a)
             page.wait_for_selector("#board circle.target")
             click_square(page, b)
