@@ -12,12 +12,15 @@ after one of NAME's moves is searched again with `dama analyze --nodes N` (a dee
 the game's: choose N as ten times the nodes the engine searched a move in the game or more). The
 score after the move, from NAME's side, is the deep verdict. The moves are searched from the last
 back to the last one after which the verdict was still better than -0.5: the earlier ones cannot
-be where the game was lost (their verdicts are `null` in the JSON). The game was lost at the first of
+be where the game was lost (their verdicts are `null` in the JSON). With `--step K`, only every
+K-th move is searched on the way back, then each move after the last held one up to the next
+searched: K times fewer searches, at the risk of missing a recovery between two searched moves. The game was lost at the first of
 NAME's moves after which the verdict is LOST (-1.0 men: a man down, or a proven loss) or worse
 and never again better than -0.5 to the end of the game. That move is classified, in this order:
 
   opening      the move is among NAME's first 12 of the game (the opening's moves not counted);
-  endgame      at most 14 pieces on the board, or a king, before the move (endgame technique);
+  endgame      at most 14 pieces on the board (International; 8 in the 8x8 games), or a king,
+               before the move (endgame technique);
   tactic       the verdict fell by at least 0.8 men across this one move (from before the move,
                the verdict after NAME's previous move, to after it) while NAME's own score at the
                move (its PDN comment) was still above -0.5: a combination beyond its horizon;
@@ -40,7 +43,8 @@ LOST = -1.0
 RECOVERED = -0.5
 BLOW = 0.8
 OPENING_MOVES = 12
-ENDGAME_PIECES = 14
+# An endgame: at most this many pieces on the board (about a third of the start's 40 or 24).
+ENDGAME_PIECES = {"international": 14, "english": 8, "italian": 8}
 
 
 def read_pdn(path):
@@ -138,15 +142,29 @@ def analyse(game, args):
                 if ((index % 2 == 0) == first_white) == engine_white and index >= opening_plies]
     # From the last move back to the last one after which the game was still held (better than
     # RECOVERED): the moves before it cannot be where the game was lost, so they are not searched.
-    for verdict in reversed(verdicts):
-        played = [m["move"] for m in moves[:verdict["ply"] + 1]]
-        verdict["after"] = -deep_score(args.dama, args.variant, fen, played, args.nodes)
-        if verdict["after"] > RECOVERED:
+    # With --step K every K-th move is searched on the way back, then every move after the held
+    # one found, up to the next one searched.
+    def judge(i):
+        if verdicts[i]["after"] is None:
+            played = [m["move"] for m in moves[:verdicts[i]["ply"] + 1]]
+            verdicts[i]["after"] = -deep_score(args.dama, args.variant, fen, played, args.nodes)
+        return verdicts[i]["after"]
+
+    held = None
+    for i in range(len(verdicts) - 1, -1, -args.step):
+        if judge(i) > RECOVERED:
+            held = i
             break
+    if held is None and verdicts and args.step > 1:
+        held = -1  # no sampled move held: the first moves before the first sample still count
+    if held is not None:
+        for i in range(held + 1, min(held + args.step, len(verdicts))):
+            if judge(i) > RECOVERED:
+                held = i
     lost_at = None
     for i, verdict in enumerate(verdicts):
         if verdict["after"] is not None and verdict["after"] <= LOST and all(
-                v["after"] <= RECOVERED for v in verdicts[i:]):
+                v["after"] is None or v["after"] <= RECOVERED for v in verdicts[i:]):
             lost_at = i
             break
     record = {"round": tags.get("Round"), "opening": tags.get("Opening"),
@@ -155,12 +173,12 @@ def analyse(game, args):
         record["class"] = "unresolved"
         return record
     verdict = verdicts[lost_at]
-    before = verdicts[lost_at - 1]["after"] if lost_at > 0 else 0.0
+    before = judge(lost_at - 1) if lost_at > 0 else 0.0
     count, kings = pieces(args.dama, args.variant, fen, [m["move"] for m in moves[:verdict["ply"]]])
     number = lost_at + 1
     if number <= OPENING_MOVES:
         kind = "opening"
-    elif (count is not None and count <= ENDGAME_PIECES) or (kings or 0) > 0:
+    elif (count is not None and count <= ENDGAME_PIECES[args.variant]) or (kings or 0) > 0:
         kind = "endgame"
     elif before - verdict["after"] >= BLOW and (verdict["own"] is None or verdict["own"] > RECOVERED):
         kind = "tactic"
@@ -197,6 +215,9 @@ def main():
     parser.add_argument("--variant", required=True, choices=["italian", "english", "international"])
     parser.add_argument("--nodes", type=int, required=True)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--step", type=int, default=1,
+                        help="on the way back from the end, search every STEP-th move only (then "
+                             "every move after the last held one); 1: every move")
     parser.add_argument("--out")
     parser.add_argument("--from-json", help="rebuild the table from an earlier --out")
     args = parser.parse_args()
@@ -208,8 +229,20 @@ def main():
         if args.engine not in names:
             sys.exit("no engine named %r in %s (names: %s)" % (args.engine, args.pdn,
                                                                ", ".join(sorted(map(str, names)))))
+        done = []
+
+        def one(game):
+            record = analyse(game, args)
+            done.append(record)
+            print("%d of %d games read, %d lost so far" % (len(done), len(games),
+                                                            sum(1 for r in done if r)),
+                  file=sys.stderr, flush=True)
+            if args.out:  # what is done so far, in case the run is stopped
+                json.dump([r for r in done if r], open(args.out, "w"), indent=1)
+            return record
+
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            records = [r for r in pool.map(lambda g: analyse(g, args), games) if r]
+            records = [r for r in pool.map(one, games) if r]
         if args.out:
             json.dump(records, open(args.out, "w"), indent=1)
     for r in records:

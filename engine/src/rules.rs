@@ -111,6 +111,9 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     }
     /// The number of pieces on the board.
     fn piece_count(position: &Self::Position) -> u32;
+    /// Whether the search prunes with ProbCut by default in this game
+    /// ([`crate::search::SearchOptions::probcut`]): measured game by game (docs/strength.md).
+    const PROBCUT: bool = false;
     /// Whether the game has material counts ([`Rules::endgame_count`]): the game's history and
     /// the search follow them only then (so a game without pays nothing for them).
     const ENDGAME_COUNTS: bool = false;

@@ -70,13 +70,14 @@ pub struct Searcher<R: Rules> {
 
 impl<R: Rules> Searcher<R> {
     /// A searcher for the game `R` with a table of `table_mib` MiB and `threads` threads (at
-    /// least one), the default options and the game's default evaluation.
+    /// least one), the game's default options ([`SearchOptions::for_game`]) and its default
+    /// evaluation.
     pub fn new(table_mib: usize, threads: usize) -> Result<Searcher<R>, TableSizeError> {
         Ok(Searcher {
             tt: TranspositionTable::new(table_mib)?,
             threads: threads.max(1),
             quiet_ply_limit: R::QUIET_PLY_LIMIT,
-            options: SearchOptions::default(),
+            options: SearchOptions::for_game::<R>(),
             eval: R::Eval::default(),
             endgame: None,
             rules: PhantomData,

@@ -2,6 +2,8 @@
 //! against the engine without it (see docs/strength.md). The evaluation's own settings are the
 //! game's ([`crate::rules::Rules::Eval`]).
 
+use crate::rules::Rules;
+
 /// The search features that can be turned off.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
@@ -30,7 +32,7 @@ pub struct SearchOptions {
 }
 
 impl SearchOptions {
-    /// The switches as the engine plays.
+    /// The switches as the engine plays (the games' own choices aside: [`SearchOptions::for_game`]).
     pub const DEFAULT: SearchOptions = SearchOptions {
         late_move_reductions: true,
         aspiration_windows: true,
@@ -42,9 +44,16 @@ impl SearchOptions {
         // Measured no gain: +3.0 +/- 19.2 Elo at 5 000 nodes, -16.0 +/- 19.0 at 8 000 (docs/strength.md).
         forced_move_extension: false,
         table_cutoffs: true,
+        // On where it measured a gain: Rules::PROBCUT (International).
         probcut: false,
         early_reductions: false,
     };
+
+    /// The switches as the engine plays the game `R`: [`SearchOptions::DEFAULT`] with the
+    /// game's own measured choices ([`Rules::PROBCUT`]).
+    pub fn for_game<R: Rules>() -> SearchOptions {
+        SearchOptions { probcut: R::PROBCUT, ..SearchOptions::DEFAULT }
+    }
 
     /// The names accepted by [`SearchOptions::set`], for documentation and protocol params.
     pub const SWITCHES: &'static [&'static str] = &[

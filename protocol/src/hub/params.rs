@@ -2,9 +2,10 @@
 //! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
 
 use crate::games::weights::AnyWeights;
+use crate::games::{dispatch, GameRules, WithGame};
 use dama_engine::english::English;
 use dama_engine::international::International;
-use dama_engine::italian::EvalOptions;
+use dama_engine::italian::{EvalOptions, Italian};
 use dama_engine::learned::LearnedChoice;
 use dama_engine::search::skill::MAX_SKILL;
 use dama_engine::search::{SearchOptions, DEFAULT_MOVE_OVERHEAD};
@@ -114,8 +115,11 @@ pub struct Settings {
     pub egdb_path: Option<PathBuf>,
     /// The most pieces probed in the endgame tables (0: none).
     pub egdb_pieces: u32,
-    /// The search's feature switches.
+    /// The search's feature switches: the game's defaults ([`SearchOptions::for_game`]) with
+    /// the switches set by `set-param` over them.
     pub search: SearchOptions,
+    /// The search switches set by `set-param`, kept over a new variant's defaults.
+    pub switches_given: Vec<(&'static str, bool)>,
     /// The Italian evaluation and its switches.
     pub eval: EvalOptions,
     /// The weights file of the learned evaluation, if not the built-in weights.
@@ -144,7 +148,8 @@ impl Default for Settings {
             log_file: None,
             egdb_path: None,
             egdb_pieces: MAX_EGDB_PIECES,
-            search: SearchOptions::default(),
+            search: SearchOptions::for_game::<Italian>(),
+            switches_given: Vec::new(),
             eval: EvalOptions::default(),
             eval_file: None,
             choice: None,
@@ -208,6 +213,10 @@ impl Settings {
                 // Each game has its own move count: a new game brings its default.
                 self.variant = *variant;
                 self.quiet_ply_limit = variant.quiet_ply_limit();
+                self.search = dispatch(*variant, GameSearchOptions);
+                for (name, on) in &self.switches_given {
+                    self.search.set(name, *on);
+                }
             }
             Setting::Threads(n) => self.threads = *n,
             Setting::TableSize(mib) => self.table_mib = *mib,
@@ -221,7 +230,10 @@ impl Settings {
             Setting::Skill(skill) => self.skill = *skill,
             Setting::MoveOverhead(overhead) => self.move_overhead = *overhead,
             Setting::Switch { name, on } => {
-                if !self.search.set(name, *on) {
+                if self.search.set(name, *on) {
+                    self.switches_given.retain(|(given, _)| given != name);
+                    self.switches_given.push((name, *on));
+                } else {
                     self.eval.set(name, *on);
                 }
             }
@@ -330,6 +342,17 @@ fn boolean(name: &str, value: &str) -> Result<bool, String> {
     }
 }
 
+/// A game's default search switches.
+struct GameSearchOptions;
+
+impl WithGame for GameSearchOptions {
+    type Output = SearchOptions;
+    fn with<R: GameRules>(self) -> SearchOptions {
+        SearchOptions::for_game::<R>()
+    }
+}
+
 #[cfg(test)]
 #[path = "params_tests.rs"]
 mod tests;
+

@@ -122,3 +122,29 @@ fn move_overhead_is_milliseconds_from_0_to_5000() {
         assert_eq!(error, format!("move-overhead must be an integer from 0 to 5000, got '{bad}'"));
     }
 }
+
+#[test]
+fn each_game_has_its_own_search_switches_and_a_set_switch_stays_over_a_new_game() {
+    let probcut = |settings: &Settings| settings.search.get("probcut").unwrap();
+    let declared = |settings: &Settings| {
+        settings.declarations().into_iter().find(|d| d.name == "probcut").unwrap().value
+    };
+    let mut settings = Settings::default();
+    assert!(!probcut(&settings), "Italian plays without ProbCut");
+    settings.record(&Setting::Variant(Variant::International));
+    assert!(probcut(&settings), "International plays with it");
+    assert_eq!(declared(&settings), "true");
+    settings.record(&Setting::Variant(Variant::English));
+    assert!(!probcut(&settings));
+    settings.record(&Setting::Switch { name: "probcut", on: true });
+    settings.record(&Setting::Variant(Variant::Italian));
+    assert!(probcut(&settings), "a switch set by set-param is kept over a new game");
+    settings.record(&Setting::Switch { name: "probcut", on: false });
+    settings.record(&Setting::Variant(Variant::International));
+    assert!(!probcut(&settings));
+    assert_eq!(declared(&settings), "false");
+    // The other switches follow the same rule.
+    settings.record(&Setting::Switch { name: "table-cutoffs", on: false });
+    settings.record(&Setting::Variant(Variant::English));
+    assert_eq!(settings.search.get("table-cutoffs"), Some(false));
+}
