@@ -12,8 +12,9 @@ pub fn square_at<R: GameRules>(row: u8, column: u8) -> Option<usize> {
         return None;
     }
     // Square 1's row starts at FIRST_SQUARE_COLUMN, the next row at the other column.
-    let offset = if row % 2 == 0 { R::FIRST_SQUARE_COLUMN } else { 1 - R::FIRST_SQUARE_COLUMN };
-    let k = column.checked_sub(offset).filter(|k| k % 2 == 0)? / 2;
+    let offset =
+        if row.is_multiple_of(2) { R::FIRST_SQUARE_COLUMN } else { 1 - R::FIRST_SQUARE_COLUMN };
+    let k = column.checked_sub(offset).filter(|k| k.is_multiple_of(2))? / 2;
     Some(usize::from(row) * usize::from(side / 2) + usize::from(k) + 1)
 }
 
