@@ -113,7 +113,11 @@ impl<R: GameRules> Player<R> {
         let random = rand::Rng::gen(&mut self.rng);
         let chosen = skill::choose(self.settings.skill, &result.lines, random).or(result.best_move);
         let mv = chosen.ok_or("the search found no move")?;
-        Ok((mv, format!("score {} for Dama, depth {}", score_text(result.score), result.depth)))
+        let how = match self.session.verdict_text() {
+            Some(verdict) => format!("endgame tables: {verdict} for Dama"),
+            None => format!("score {} for Dama, depth {}", score_text(result.score), result.depth),
+        };
+        Ok((mv, how))
     }
 
     /// The engine moves while it is its turn and the game goes on; then says if it is over.

@@ -11,7 +11,6 @@ use dama_engine::color::Color;
 use dama_engine::movetext::PathMove;
 
 use dama_engine::search::{SearchControl, Searcher};
-use dama_engine::tables::TablebaseValue;
 use dama_engine::variant::Variant;
 use std::any::Any;
 use std::sync::Arc;
@@ -81,15 +80,7 @@ impl<R: GameRules> Board<R> {
         });
         let side = R::side_to_move(position);
         let end = game.end();
-        let tables = self.session.verdict().map(|(value, plies)| {
-            let value = match value {
-                TablebaseValue::Win => "win",
-                TablebaseValue::Loss => "loss",
-                TablebaseValue::Draw => "draw",
-            };
-            let plies = plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
-            format!("{value}{plies}")
-        });
+        let tables = self.session.verdict_text();
         Reply::Position {
             variant: R::NAME.to_string(),
             fen: R::to_fen(position),
