@@ -37,7 +37,8 @@ enum Command {
     Egdb(egdb::EgdbArgs),
     #[command(flatten)]
     Learn(learn::LearnCommand),
-    /// Play a game against the engine in the terminal.
+    /// Play a game against the engine in the terminal: Dama Italiana, English or International
+    /// draughts.
     Play(play::PlayArgs),
     /// Play a refereed match between two Hub engines: score, Elo, SPRT and PDN.
     Match(Box<dama_arena::MatchArgs>),

@@ -6,7 +6,6 @@ use dama_engine::rules::{line_text, Rules};
 use dama_engine::search::{
     SearchControl, SearchInfo, SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS,
 };
-use dama_engine::tables::TablebaseValue;
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 use std::time::Duration;
@@ -100,15 +99,9 @@ fn attach_tables<R: GameRules>(args: &AnalyzeArgs, session: &mut Session<R>) -> 
     let pieces = R::piece_count(&session.game.position);
     if let Some(tables) = crate::egdb::location::for_search(args.egdb_dir.as_ref(), pieces, game)? {
         session.set_tables(Some(std::sync::Arc::new(tables)));
-        if let Some((value, plies)) = session.verdict() {
-            let value = match value {
-                TablebaseValue::Win => "win",
-                TablebaseValue::Loss => "loss",
-                TablebaseValue::Draw => "draw",
-            };
-            let plies = plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
+        if let Some(verdict) = session.verdict_text() {
             say!(
-                "tablebase {value}{plies} (perfect play; the 40-move count and repetitions are not counted)"
+                "tablebase {verdict} (perfect play; the 40-move count and repetitions are not counted)"
             );
         }
     }

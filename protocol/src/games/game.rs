@@ -1,11 +1,23 @@
 //! A game being played: the position it started from, the moves played (each replayed through
 //! the game's move generator, so a game is always legal), the current position and its history
-//! (repetitions, the move count), read from a FEN or a Hub position string and move text.
+//! (repetitions, the move count), read from a FEN or a Hub position string and move text, and
+//! how it has ended, if it has.
 
+use dama_engine::color::Color;
 use dama_engine::excerpt::Excerpt;
 use dama_engine::history::GameHistory;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
+
+/// How a game ended: its PDN result and the reason in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    /// Why: `White wins: Black has no move`, `draw by threefold repetition`, `draw by the
+    /// 40-move rule`, ...
+    pub reason: String,
+}
 
 /// A game: its start, its moves and where they lead.
 #[derive(Debug)]
@@ -87,6 +99,42 @@ impl<R: Rules> Game<R> {
         Ok(game)
     }
 
+    /// Takes back the last `n` moves (fewer if the game is shorter), the history with them; how
+    /// many were taken back.
+    pub fn undo(&mut self, n: usize) -> usize {
+        let n = n.min(self.moves.len());
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.truncate(moves.len() - n);
+        *self = Game::new(self.start);
+        for mv in moves {
+            self.play(mv);
+        }
+        n
+    }
+
+    /// How the game has ended in its current position, if it has, by the game's rules as its
+    /// history counts them: the side to move has no legal move (and loses), the position stands
+    /// for the third time, the game's move count has run out, or a material count of the game
+    /// has (International draughts' 16- and 5-move rules).
+    pub fn end(&self) -> Option<GameEnd> {
+        let name = |color: Color| if color == Color::White { "White" } else { "Black" };
+        let mover = R::side_to_move(&self.position);
+        if !R::has_move(&self.position) {
+            let result = if mover == Color::White { "0-1" } else { "1-0" };
+            let reason = format!("{} wins: {} has no move", name(mover.opposite()), name(mover));
+            return Some(GameEnd { result, reason });
+        }
+        let why = if self.history.occurrences_of_current() >= 3 {
+            "threefold repetition".to_string()
+        } else if self.history.quiet_plies() >= self.history.quiet_ply_limit() {
+            format!("the {}", R::MOVE_COUNT_RULE)
+        } else {
+            let count = self.history.endgame_count().filter(|count| count.reached())?;
+            format!("the {}", count.rule)
+        };
+        Some(GameEnd { result: "1/2-1/2", reason: format!("draw by {why}") })
+    }
+
     /// The position before each move and after the last: `moves.len() + 1` positions.
     pub fn positions(&self) -> Vec<R::Position> {
         let mut positions = vec![self.start];
@@ -141,5 +189,37 @@ mod tests {
             )
         );
         assert!(Game::<Italian>::from_text(Some(hub), "").is_err());
+    }
+
+    #[test]
+    fn undo_takes_moves_back_with_their_history() {
+        let mut game = Game::<Italian>::from_text(None, "22-18 11-14 18x11x14 7x14").unwrap();
+        let after_two = Game::<Italian>::from_text(None, "22-18 11-14").unwrap();
+        assert_eq!(game.undo(2), 2);
+        assert_eq!((game.position, game.moves.len()), (after_two.position, 2));
+        assert_eq!(game.history.keys(), after_two.history.keys());
+        assert_eq!(game.undo(5), 2);
+        assert_eq!(game.position, Italian::start());
+    }
+
+    #[test]
+    fn a_game_ends_by_its_own_rules() {
+        let end = |game: &Game<Italian>| game.end().map(|e| (e.result, e.reason));
+        let won = Game::<Italian>::from_fen(Some("W:W22:B18"), "22x13").unwrap();
+        assert_eq!(end(&won), Some(("1-0", "White wins: Black has no move".into())));
+        assert_eq!(end(&Game::<Italian>::new(Italian::start())), None);
+        let mut kings = Game::<Italian>::from_fen(Some("W:WK29:BK4"), "").unwrap();
+        kings.play_text("29-25 4-8 25-29 8-4 29-25 4-8 25-29 8-4").unwrap();
+        assert_eq!(end(&kings), Some(("1/2-1/2", "draw by threefold repetition".into())));
+        let mut english = Game::<English>::from_fen(Some("B:WK32:BK1"), "").unwrap();
+        english.history = english.history.clone().with_quiet_ply_limit(2);
+        english.play_text("1-5 32-28").unwrap();
+        assert_eq!(english.end().unwrap().reason, "draw by the 40-move rule");
+        // Two kings against a lone king: the FMJD 5-move count, 10 plies from the start here.
+        let mut intl = Game::<International>::from_fen(Some("W:WK46,K5:BK1"), "").unwrap();
+        intl.play_text("46-41 1-6 41-37 6-1 37-32 1-6 32-27 6-1 27-21").unwrap();
+        assert_eq!(intl.end(), None);
+        intl.play_text("1-6").unwrap();
+        assert_eq!(intl.end().unwrap().reason, "draw by the 5-move rule");
     }
 }

@@ -1,18 +1,20 @@
 //! The games as every front end drives them: the one place where a variant's name becomes its
 //! rules ([`dispatch`]), what differs between the games beyond the rules ([`GameRules`]: the
-//! evaluation asked for, endgame tables, the opening book), a game being played ([`Game`]: where
-//! it started, the moves, the position and its history) and one [`Session`] of it with its
-//! searcher and tables. The Hub, `dama analyze`, `dama annotate` and the board of `dama serve`
-//! all drive a `Session`.
+//! evaluation asked for, endgame tables, the opening book, the board), a game being played
+//! ([`Game`]: where it started, the moves, the position and its history, how it ended, its PDN)
+//! and one [`Session`] of it with its searcher and tables. The Hub, `dama analyze`,
+//! `dama annotate`, `dama play` and the board of `dama serve` all drive a `Session`.
 
+pub mod board;
 mod dispatch;
 mod game;
+mod pdn;
 mod session;
 mod tables;
 pub mod weights;
 
 pub use dispatch::{dispatch, WithGame};
-pub use game::Game;
+pub use game::{Game, GameEnd};
 pub use session::Session;
 pub use tables::open_tables;
 
@@ -50,6 +52,14 @@ pub trait GameRules: BookGame + Features {
     /// only when asked for explicitly.
     const BOOK_BY_DEFAULT: bool = true;
 
+    /// The board's side in squares: 8, 10 in International draughts.
+    const BOARD_SIDE: u8 = 8;
+
+    /// The column of square 1 on Black's back row, from White's left (0 or 1): 1 in English and
+    /// International draughts (square 1 on the second column), 0 in Dama Italiana (square 1 in
+    /// the corner: the board is turned so that the single corner is at each player's right).
+    const FIRST_SQUARE_COLUMN: u8 = 1;
+
     /// The evaluation asked for, or why the game cannot have it.
     fn eval(ask: EvalAsk<'_, Self>) -> Result<Self::Eval, String>;
 
@@ -79,6 +89,7 @@ pub trait GameRules: BookGame + Features {
 
 impl GameRules for Italian {
     const VARIANT: Variant = Variant::Italian;
+    const FIRST_SQUARE_COLUMN: u8 = 0;
 
     fn eval(ask: EvalAsk<'_, Italian>) -> Result<EvalOptions, String> {
         if let Some(chosen) = ask.italian {
@@ -142,6 +153,7 @@ impl GameRules for English {
 impl GameRules for International {
     const VARIANT: Variant = Variant::International;
     const BOOK_BY_DEFAULT: bool = false;
+    const BOARD_SIDE: u8 = 10;
 
     fn eval(ask: EvalAsk<'_, International>) -> Result<LearnedChoice<International>, String> {
         learned_choice(ask)

@@ -59,6 +59,18 @@ impl<R: GameRules> Session<R> {
         R::table_verdict(tables, &self.game.position)
     }
 
+    /// [`Session::verdict`] in words: `win`, `loss` or `draw`, with ` in N plies` where the
+    /// tables know them.
+    pub fn verdict_text(&self) -> Option<String> {
+        let (value, plies) = self.verdict()?;
+        let value = match value {
+            TablebaseValue::Win => "win",
+            TablebaseValue::Loss => "loss",
+            TablebaseValue::Draw => "draw",
+        };
+        Some(format!("{value}{}", plies.map(|p| format!(" in {p} plies")).unwrap_or_default()))
+    }
+
     /// Whether the side to move has a legal move.
     pub fn has_legal_move(&self) -> bool {
         !R::legal_moves(&self.game.position).is_empty()

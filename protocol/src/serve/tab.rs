@@ -5,13 +5,12 @@
 use super::messages::{LegalMove, Reply};
 use super::search::{self, Event, Job};
 use super::Config;
+use crate::games::board::{square_chars, square_count};
 use crate::games::{dispatch, EvalAsk, Game, GameRules, Session, WithGame};
 use dama_engine::color::Color;
 use dama_engine::movetext::PathMove;
-use dama_engine::pdn::{short_text, wrap_movetext};
 
 use dama_engine::search::{SearchControl, Searcher};
-use dama_engine::tables::TablebaseValue;
 use dama_engine::variant::Variant;
 use std::any::Any;
 use std::sync::Arc;
@@ -59,35 +58,6 @@ struct Board<R: GameRules> {
     tables_opened: bool,
 }
 
-/// The side to move and one character per square in the game's own numbering (`w` `b` men,
-/// `W` `B` kings, `e` empty), read from the position's FEN (the Hub's string of English draughts
-/// is turned round as pydraughts keeps it).
-fn board_text(fen: &str, squares: usize) -> String {
-    let mut cells = vec!['e'; squares + 1];
-    let mut sections = fen.trim_end_matches('.').split(':');
-    cells[0] = sections.next().and_then(|s| s.chars().next()).unwrap_or('W');
-    for section in sections {
-        let mut chars = section.chars();
-        let white = chars.next() == Some('W');
-        for item in chars.as_str().split(',').filter(|i| !i.is_empty()) {
-            let king = item.starts_with('K');
-            let item = item.trim_start_matches('K');
-            let (a, b) = item.split_once('-').unwrap_or((item, item));
-            let (Ok(a), Ok(b)) = (a.parse::<usize>(), b.parse::<usize>()) else { continue };
-            let piece = match (white, king) {
-                (true, false) => 'w',
-                (true, true) => 'W',
-                (false, false) => 'b',
-                (false, true) => 'B',
-            };
-            for cell in cells.iter_mut().take(b.min(squares) + 1).skip(a) {
-                *cell = piece;
-            }
-        }
-    }
-    cells.into_iter().collect()
-}
-
 /// A legal move as the page sees it.
 fn legal_move<M>(p: &PathMove<M>) -> LegalMove {
     let mut path = vec![p.from];
@@ -109,41 +79,20 @@ impl<R: GameRules> Board<R> {
             R::paths(&before).iter().find(|p| p.mv == *mv).map(legal_move)
         });
         let side = R::side_to_move(position);
-        let (result, reason) = match (legal.is_empty(), game.history.is_draw()) {
-            (true, _) => {
-                let (result, winner) = match side {
-                    Color::White => ("0-1", "Black"),
-                    Color::Black => ("1-0", "White"),
-                };
-                (Some(result), Some(format!("{winner} wins: no move left")))
-            }
-            (false, true) if game.history.occurrences_of_current() >= 3 => {
-                (Some("1/2-1/2"), Some("draw by threefold repetition".to_string()))
-            }
-            (false, true) => (Some("1/2-1/2"), Some("draw by the move count".to_string())),
-            (false, false) => (None, None),
-        };
-        let tables = self.session.verdict().map(|(value, plies)| {
-            let value = match value {
-                TablebaseValue::Win => "win",
-                TablebaseValue::Loss => "loss",
-                TablebaseValue::Draw => "draw",
-            };
-            let plies = plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
-            format!("{value}{plies}")
-        });
+        let end = game.end();
+        let tables = self.session.verdict_text();
         Reply::Position {
             variant: R::NAME.to_string(),
             fen: R::to_fen(position),
             start: R::to_fen(&game.start),
-            board: board_text(&R::to_fen(position), R::to_hub_position(position).len() - 1),
+            board: square_chars(&R::to_fen(position), square_count::<R>()),
             side: if side == Color::White { "white" } else { "black" }.to_string(),
             plies: game.moves.len(),
             last,
             must_capture: paths.first().is_some_and(|p| !p.captured.is_empty()),
             legal,
-            result: result.map(str::to_string),
-            reason,
+            result: end.as_ref().map(|end| end.result.to_string()),
+            reason: end.map(|end| end.reason),
             tables,
         }
     }
@@ -206,48 +155,6 @@ impl<R: GameRules> Tab for Board<R> {
     }
 
     fn export(&self, tags: &[(String, String)]) -> String {
-        let game = &self.session.game;
-        let mut text = String::new();
-        for (name, value) in tags {
-            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-            text.push_str(&format!("[{name} \"{value}\"]\n"));
-        }
-        let has = |tag: &str| tags.iter().any(|(n, _)| n.eq_ignore_ascii_case(tag));
-        if !has("GameType") {
-            text.push_str(&format!("[GameType \"{}\"]\n", R::PDN_GAME_TYPE));
-        }
-        if game.start != R::start() && !has("FEN") {
-            text.push_str(&format!("[FEN \"{}\"]\n", R::to_fen(&game.start)));
-        }
-        text.push('\n');
-        let mut tokens = Vec::new();
-        let mut position = game.start;
-        let first = dama_engine::pdn::numbering::<R>(&game.start);
-        for (i, mv) in game.moves.iter().enumerate() {
-            tokens.extend(dama_engine::pdn::move_number(first, i));
-            tokens.push(short_text::<R>(&position, mv));
-            position = R::play(&position, mv);
-        }
-        let result = match self.position_reply() {
-            Reply::Position { result: Some(result), .. } => result,
-            _ => "*".to_string(),
-        };
-        tokens.push(result);
-        text.push_str(&wrap_movetext(&tokens, 79));
-        text
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_board_text_follows_the_game_s_numbering() {
-        assert_eq!(
-            board_text("B:W21-32:B1-12", 32),
-            format!("B{}{}{}", "b".repeat(12), "e".repeat(8), "w".repeat(12))
-        );
-        assert_eq!(board_text("W:WK3,5:B1", 5), "WbeWew");
+        self.session.game.to_pdn(tags)
     }
 }
