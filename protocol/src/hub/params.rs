@@ -355,4 +355,3 @@ impl WithGame for GameSearchOptions {
 #[cfg(test)]
 #[path = "params_tests.rs"]
 mod tests;
-
