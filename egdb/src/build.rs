@@ -3,12 +3,14 @@
 
 use crate::error::EgdbError;
 use crate::game::TableRules;
+use crate::geometry::Geometry;
 use crate::material::Slice;
 use crate::memory::{Known, SliceTables};
 use crate::place::game_dir;
 use crate::slice_builder::{build_slice, slice_size, verify_slice};
 use crate::store::{load_slice, write_slice};
 use dama_engine::english::English;
+use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::tables::TableGame;
 use std::path::PathBuf;
@@ -29,7 +31,8 @@ pub const DEFAULT_DISTANCE_PIECES: u32 = 5;
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
     /// The table directory: each game's files go in its place there ([`game_dir`]: the Italian
-    /// ones in the directory itself, the English ones in its `english` subdirectory).
+    /// ones in the directory itself, the English and International ones in its `english` and
+    /// `international` subdirectories).
     pub dir: PathBuf,
     /// Every slice with 2 to this many pieces.
     pub pieces: u32,
@@ -88,6 +91,9 @@ pub fn build_one_game(
     match game {
         TableGame::Italian => build_one::<Italian>(dir, slice, distance_pieces, progress, report),
         TableGame::English => build_one::<English>(dir, slice, distance_pieces, progress, report),
+        TableGame::International => {
+            build_one::<International>(dir, slice, distance_pieces, progress, report)
+        }
     }
 }
 
@@ -110,7 +116,7 @@ pub fn build_one<R: TableRules>(
         )));
     }
     let dir = game_dir(dir, R::GAME);
-    let positions = slice_size(slice);
+    let positions = slice_size(slice, Geometry::of(R::GAME));
     report(BuildEvent::Plan { slices: 1, positions });
     let path = dir.join(slice.file_name());
     if path.exists() {
@@ -147,7 +153,7 @@ fn build_and_write<R: TableRules>(
     progress: &AtomicU64,
     report: &mut dyn FnMut(BuildEvent),
 ) -> Result<SliceTables, EgdbError> {
-    let positions = slice_size(slice);
+    let positions = slice_size(slice, Geometry::of(R::GAME));
     report(BuildEvent::Started { slice, positions });
     let started = Instant::now();
     progress.store(0, std::sync::atomic::Ordering::Relaxed);
@@ -177,6 +183,7 @@ pub fn build_game(
     match game {
         TableGame::Italian => build::<Italian>(options, progress, report),
         TableGame::English => build::<English>(options, progress, report),
+        TableGame::International => build::<International>(options, progress, report),
     }
 }
 
@@ -199,7 +206,7 @@ pub fn build<R: TableRules>(
     let order = Slice::build_order(options.pieces);
     report(BuildEvent::Plan {
         slices: order.len(),
-        positions: order.iter().map(|&s| slice_size(s)).sum(),
+        positions: order.iter().map(|&s| slice_size(s, Geometry::of(R::GAME))).sum(),
     });
     let mut known = Known::new(R::GAME);
     let mut held: Vec<Slice> = Vec::new();
@@ -216,7 +223,7 @@ pub fn build<R: TableRules>(
             needed
         });
         held.push(slice);
-        let positions = slice_size(slice);
+        let positions = slice_size(slice, Geometry::of(R::GAME));
         let path = dir.join(slice.file_name());
         if path.exists() {
             match load_slice(&path, R::GAME) {

@@ -40,6 +40,7 @@ pub mod build;
 mod cache;
 pub mod error;
 pub mod game;
+pub mod geometry;
 pub mod index;
 pub mod location;
 pub mod material;
@@ -49,6 +50,7 @@ pub mod probe;
 pub mod slice_builder;
 mod solve;
 pub mod store;
+mod unmove;
 pub mod value;
 
 pub use build::{
@@ -58,6 +60,7 @@ pub use build::{
 pub use dama_engine::tables::TableGame;
 pub use error::EgdbError;
 pub use game::TableRules;
+pub use geometry::{Board, Geometry};
 pub use location::default_dir;
 pub use material::{Material, Slice};
 pub use place::game_dir;

@@ -4,6 +4,7 @@
 use crate::movelist::{List, MOVE_LIST_CAPACITY};
 use crate::rules::Rules;
 use crate::score::{from_table, loss_in, tablebase_score, to_table, Score, DRAW, INFINITY};
+use crate::search::counted::{self, Verdict};
 use crate::search::limits::{SearchControl, TimeBudget};
 use crate::search::options::SearchOptions;
 use crate::search::ordering::{pick_next, MoveOrdering, MAX_PLY};
@@ -28,7 +29,7 @@ pub(crate) struct Shared<'a, R: Rules> {
     /// The evaluation.
     pub eval: R::Eval,
     /// Endgame tables probed once captures are resolved.
-    pub endgame: Option<&'a dyn EndgameTables>,
+    pub endgame: Option<&'a dyn EndgameTables<R::Position>>,
     /// Positions answered by the tables, all threads.
     pub tablebase_hits: AtomicU64,
     pub rules: PhantomData<R>,
@@ -171,12 +172,17 @@ impl<'a, R: Rules> Worker<'a, R> {
         R::evaluate_with(position, self.path.acc(), &self.shared.eval)
     }
 
-    /// The endgame tables' score of `position` (no capture pending), if they hold it.
+    /// The endgame tables' score of `position` (no capture pending), if they hold it; a value
+    /// the count in force cuts short is a draw at the horizon and searched on inside the tree
+    /// (`counted`).
     #[inline]
-    fn probe_endgame(&self, position: &R::Position, ply: usize) -> Option<Score> {
-        let value = R::probe_tables(self.shared.endgame?, position)?;
+    fn probe_endgame(&self, position: &R::Position, ply: usize, horizon: bool) -> Option<Score> {
+        let verdict = counted::probe::<R>(self.shared.endgame?, position, self.path.count())?;
         self.shared.tablebase_hits.fetch_add(1, Ordering::Relaxed);
-        Some(tablebase_score(value, ply as u32))
+        match verdict {
+            Verdict::Stands(value) => Some(tablebase_score(value, ply as u32)),
+            Verdict::CutShort => horizon.then_some(DRAW),
+        }
     }
 
     /// Probes the transposition table for `key`: `Err(score)` when the stored result ends the
@@ -288,7 +294,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                 return loss_in(ply as u32);
             }
             if tables_apply {
-                if let Some(score) = self.probe_endgame(position, ply) {
+                if let Some(score) = self.probe_endgame(position, ply, true) {
                     return score;
                 }
                 tables_probed = true;
@@ -325,7 +331,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         if tables_apply {
             // Endgame tables, once no capture is pending; then the transposition table.
             if !capturing && !tables_probed {
-                if let Some(score) = self.probe_endgame(position, ply) {
+                if let Some(score) = self.probe_endgame(position, ply, false) {
                     return score;
                 }
             }

@@ -4,8 +4,8 @@ use super::eval::CliEval;
 use super::{play_moves, position_from_fen};
 use clap::Args;
 use dama_book::BookGame;
+use dama_egdb::TableRules;
 use dama_engine::board8::fen::to_fen;
-use dama_engine::board8::position::Position;
 use dama_engine::english::English;
 use dama_engine::history::{play_line, GameHistory};
 use dama_engine::international::International;
@@ -15,7 +15,7 @@ use dama_engine::rules::{line_text, Rules};
 use dama_engine::search::{
     SearchControl, SearchInfo, SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS,
 };
-use dama_engine::tables::TableGame;
+use dama_engine::tables::holds_under_count;
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 use std::time::Duration;
@@ -27,7 +27,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     fen: Option<String>,
     /// The game: italian, english or international draughts. Books are Italian and
-    /// International; endgame tables are Italian and English.
+    /// International; every game has endgame tables.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".
@@ -51,8 +51,8 @@ pub struct AnalyzeArgs {
     /// Do not show the embedded opening book's moves for the position (Italian, International).
     #[arg(long)]
     no_book: bool,
-    /// Endgame table directory (default: the cache directory of `dama egdb`); English tables
-    /// are in its `english` subdirectory.
+    /// Endgame table directory (default: the cache directory of `dama egdb`); English and
+    /// International tables are in its `english` and `international` subdirectories.
     #[arg(long, conflicts_with = "no_egdb")]
     egdb_dir: Option<std::path::PathBuf>,
     /// Search without the endgame tables.
@@ -90,45 +90,64 @@ fn limits(args: &AnalyzeArgs) -> Result<SearchLimits, String> {
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     match args.variant {
         Variant::Italian => run_italian(args),
-        Variant::English => run_variant::<English>(args, |position, searcher| {
-            attach_tables(args, TableGame::English, position, searcher)
-        }),
-        Variant::International => run_variant::<International>(args, |_, _| Ok(())),
+        Variant::English => run_variant::<English>(args),
+        Variant::International => run_variant::<International>(args),
     }
 }
 
-/// Prints the tables' value of `position` when they hold it, and gives them to the search
-/// (unless `--no-egdb`).
-fn attach_tables<R: Rules<Position = Position>>(
+/// Prints the tables' value of `position` (reached through `history`) when they hold it, and
+/// gives them to the search (unless `--no-egdb`). Where a material count of the game is in
+/// force (the FMJD counts of International draughts), says whether the tables' win or loss
+/// ends before the count does.
+fn attach_tables<R: TableRules>(
     args: &AnalyzeArgs,
-    game: TableGame,
-    position: &Position,
+    position: &R::Position,
+    history: &GameHistory,
     searcher: &mut Searcher<R>,
 ) -> Result<(), String> {
     if args.no_egdb {
         return Ok(());
     }
-    let pieces = position.occupied().count();
+    let pieces = R::piece_count(position);
+    let game = R::GAME;
     if let Some(tables) = crate::egdb::location::for_search(args.egdb_dir.as_ref(), pieces, game)? {
         if pieces <= tables.max_pieces() {
-            let probe = tables.probe(position).map_err(|e| e.to_string())?;
+            let probe = tables.probe_game::<R>(position).map_err(|e| e.to_string())?;
             let plies = probe.plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
+            let counts = if R::ENDGAME_COUNTS {
+                format!("the {}, the endgame counts", R::MOVE_COUNT_RULE.replace("rule", "count"))
+            } else {
+                "the 40-move count".to_string()
+            };
             say!(
-                "tablebase {}{plies} (perfect play; the 40-move count and repetitions are not counted)",
+                "tablebase {}{plies} (perfect play; {counts} and repetitions are not counted)",
                 probe.value
             );
+            if let Some(count) = history.endgame_count().filter(|_| R::ENDGAME_COUNTS) {
+                let value = probe.value.to_tablebase();
+                let holds = holds_under_count(value, probe.plies, count.plies, count.limit);
+                say!(
+                    "{}: {} of {} plies played; {}",
+                    count.rule,
+                    count.plies,
+                    count.limit,
+                    if holds {
+                        "the tables' value stands"
+                    } else {
+                        "the win does not end in time: a draw, unless a capture on the way starts \
+                         a new count"
+                    }
+                );
+            }
         }
-        searcher.set_endgame_tables(Some(std::sync::Arc::new(tables)));
+        searcher.set_endgame_tables(Some(R::searched(tables)));
     }
     Ok(())
 }
 
-/// `dama analyze --variant english|international`: the book's moves (International), the endgame
-/// tables that `tables` attaches (English), the search.
-fn run_variant<R: CliEval + BookGame>(
-    args: &AnalyzeArgs,
-    tables: impl FnOnce(&R::Position, &mut Searcher<R>) -> Result<(), String>,
-) -> Result<(), String> {
+/// `dama analyze --variant english|international`: the book's moves (International), the
+/// endgame tables, the search.
+fn run_variant<R: CliEval + BookGame + TableRules>(args: &AnalyzeArgs) -> Result<(), String> {
     let eval = R::eval(&args.eval)?;
     let limits = limits(args)?;
     let mut position = R::parse_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
@@ -146,7 +165,7 @@ fn run_variant<R: CliEval + BookGame>(
     if let Some(book) = R::embedded_book().filter(|_| !args.no_book) {
         super::book::print_book_moves(book, &position);
     }
-    tables(&position, &mut searcher)?;
+    attach_tables::<R>(args, &position, &history, &mut searcher)?;
     let print = printer::<R>(&position, args.multipv > 1);
     let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
     match result.best_move {
@@ -197,7 +216,7 @@ fn run_italian(args: &AnalyzeArgs) -> Result<(), String> {
     if !args.no_book {
         super::book::print_book_moves(dama_book::default_book(), &position);
     }
-    attach_tables(args, TableGame::Italian, &position, &mut searcher)?;
+    attach_tables::<Italian>(args, &position, &history, &mut searcher)?;
     let print = printer::<Italian>(&position, args.multipv > 1);
     let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
     match result.best_move {

@@ -9,7 +9,7 @@ use super::output::Output;
 use super::params::{Setting, Settings};
 use super::rules::HubRules;
 use super::search::{self, RunningSearch, SearchRequest};
-use super::tables::{dispose, open_tables};
+use super::tables::{attach_tables, dispose, open_tables};
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
@@ -131,7 +131,7 @@ impl<R: HubRules> Play for Board<R> {
             Ok(eval) => searcher.set_eval(eval),
             Err(message) => errors.push(message),
         }
-        if let Err(message) = R::attach_tables(&mut searcher, settings) {
+        if let Err(message) = attach_tables(&mut searcher, settings) {
             errors.push(message);
         }
         self.searcher = Some(searcher);
@@ -142,7 +142,7 @@ impl<R: HubRules> Play for Board<R> {
         let Some(searcher) = self.searcher.as_mut() else {
             return match setting {
                 Setting::EgdbPath(_) | Setting::EgdbPieces(_) => {
-                    open_tables(settings, R::checked_tables()).map(|_| ())
+                    open_tables(settings, R::GAME).map(|_| ())
                 }
                 Setting::Eval(_) | Setting::EvalFile(_) => {
                     R::eval(settings).map(|_| ()).map_err(|e| format!("set-param: {e}"))
@@ -165,10 +165,7 @@ impl<R: HubRules> Play for Board<R> {
                 searcher.set_options(settings.search.clone());
                 searcher.set_eval(eval);
             }
-            Setting::EgdbPath(_) | Setting::EgdbPieces(_) => match R::VARIANT.table_game() {
-                Some(_) => R::attach_tables(searcher, settings)?,
-                None => open_tables(settings, R::checked_tables()).map(|_| ())?,
-            },
+            Setting::EgdbPath(_) | Setting::EgdbPieces(_) => attach_tables(searcher, settings)?,
             _ => {}
         }
         Ok(())

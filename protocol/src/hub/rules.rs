@@ -1,25 +1,23 @@
 //! The games the Hub plays, with what differs between them beyond the rules: the evaluation
-//! settings, endgame tables (Italian and English), the opening book (Italian and International:
-//! each game's embedded book, [`BookGame`]), and each game's place in [`AnyGame`].
+//! settings, endgame tables (each game's own, [`TableRules`]), the opening book (Italian and
+//! International: each game's embedded book, [`BookGame`]), and each game's place in [`AnyGame`].
 
 use super::game::{AnyGame, Game};
 use super::params::Settings;
-use super::tables::open_tables;
 use crate::weights::AnyWeights;
 use dama_book::BookGame;
+use dama_egdb::TableRules;
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::{EvalOptions, Italian};
 use dama_engine::learned::{Features, LearnedChoice, LearnedEval};
-use dama_engine::search::Searcher;
-use dama_engine::tables::TableGame;
 use dama_engine::variant::Variant;
 use std::sync::Arc;
 
 /// The rules the Hub plays, with what differs between games beyond the rules: endgame tables
-/// (Italian and English), the opening book (the game's embedded book, where it has one) and the
-/// game's place in [`AnyGame`].
-pub trait HubRules: BookGame {
+/// (each game's own, in its place in the table directory: [`TableRules`]), the opening book (the
+/// game's embedded book, where it has one) and the game's place in [`AnyGame`].
+pub trait HubRules: BookGame + TableRules {
     /// The variant these rules are.
     const VARIANT: Variant;
 
@@ -28,22 +26,11 @@ pub trait HubRules: BookGame {
     /// (docs/strength.md), so it is played only when `book` is set to true explicitly.
     const BOOK_BY_DEFAULT: bool = true;
 
-    /// The tables whose settings (`egdb-path`, `egdb-pieces`) are checked when they change: the
-    /// game's own, Italian for a game without tables (as before other games had tables).
-    fn checked_tables() -> TableGame {
-        Self::VARIANT.table_game().unwrap_or(TableGame::Italian)
-    }
-
     /// The game, if `game` is one of these rules.
     fn game(game: AnyGame) -> Option<Game<Self>>;
 
     /// The evaluation the settings choose, or why the game cannot have it.
     fn eval(settings: &Settings) -> Result<Self::Eval, String>;
-
-    /// Gives the searcher the endgame tables the settings name, for games that have them.
-    fn attach_tables(_searcher: &mut Searcher<Self>, _settings: &Settings) -> Result<(), String> {
-        Ok(())
-    }
 
     /// A move from the game's embedded opening book, for games that have one (Italian,
     /// International): [`dama_book::book_move`], seeded by the position (repeatable matches).
@@ -69,10 +56,6 @@ impl HubRules for Italian {
         })?;
         Ok(settings.eval.clone())
     }
-
-    fn attach_tables(searcher: &mut Searcher<Italian>, settings: &Settings) -> Result<(), String> {
-        open_tables(settings, TableGame::Italian).map(|tables| searcher.set_endgame_tables(tables))
-    }
 }
 
 impl HubRules for English {
@@ -94,11 +77,6 @@ impl HubRules for English {
             AnyGame::English(game) => Some(game),
             _ => None,
         }
-    }
-
-    /// English tables, in the `english` subdirectory of the table directory.
-    fn attach_tables(searcher: &mut Searcher<English>, settings: &Settings) -> Result<(), String> {
-        open_tables(settings, TableGame::English).map(|tables| searcher.set_endgame_tables(tables))
     }
 }
 
