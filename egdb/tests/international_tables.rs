@@ -1,0 +1,163 @@
+//! International draughts (10x10) tables against the plain slow solver of
+//! `support::international` (every position of up to three pieces, values and distances by rounds
+//! of fixed-point iteration over the moves of the engine's path generator: no code shared with the
+//! builder, neither the index nor the set-wise move generator), then known results of the 10x10
+//! endgame.
+
+mod support;
+
+use dama_egdb::{Material, Slice, TableRules, Tablebase, Value};
+use dama_engine::color::Color;
+use dama_engine::international::{parse_fen, International, Position};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use support::international::{every_position_where, mismatches};
+use support::{assert_no_mismatch, built_in, built_with, temporary_dir};
+
+/// The International tables up to three pieces, built once (under a second) and kept in the
+/// target directory's scratch space.
+fn three_pieces() -> &'static Tablebase {
+    static TABLES: OnceLock<(PathBuf, Tablebase)> = OnceLock::new();
+    &TABLES
+        .get_or_init(|| {
+            let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-international-3");
+            (dir.clone(), built_in::<International>(dir, 3))
+        })
+        .1
+}
+
+fn probe(tables: &Tablebase, fen: &str) -> (Value, Option<u32>) {
+    let p = tables.probe_game::<International>(&parse_fen(fen).unwrap()).unwrap();
+    (p.value, p.plies)
+}
+
+/// The values of every position of `white` kings against `black` kings (no men) with White to
+/// move whose pieces `keep` accepts: how many of each and the longest distance of each.
+fn census(
+    tables: &Tablebase,
+    white: u32,
+    black: u32,
+    keep: &dyn Fn(&Position) -> bool,
+) -> HashMap<Value, (usize, u32)> {
+    let kings = |m: [u32; 4]| m == [0, white, 0, black];
+    let mut counts = HashMap::new();
+    for p in every_position_where(white + black, &kings) {
+        if p.side == Color::White && keep(&p) {
+            let probe = tables.probe_game::<International>(&p).unwrap();
+            let entry = counts.entry(probe.value).or_insert((0, 0));
+            entry.0 += 1;
+            entry.1 = entry.1.max(probe.plies.unwrap_or(0));
+        }
+    }
+    counts
+}
+
+/// How many positions of a census hold `value`, and the longest of them.
+fn of(counts: &HashMap<Value, (usize, u32)>, value: Value) -> (usize, u32) {
+    counts.get(&value).copied().unwrap_or((0, 0))
+}
+
+/// The long diagonal, 46-5 (squares 46, 41, 37, 32, 28, 23, 19, 14, 10, 5).
+const LONG_DIAGONAL: u64 = {
+    let squares = [46u32, 41, 37, 32, 28, 23, 19, 14, 10, 5];
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < squares.len() {
+        mask |= 1 << (squares[i] - 1);
+        i += 1;
+    }
+    mask
+};
+
+/// The International tables up to `pieces` pieces from `DAMA_EGDB_TEST_DIR` when it names a table
+/// directory that has them, else built in a scratch directory (four pieces: some 45 s; five:
+/// about an hour on one core, so name a directory for those).
+fn tables_up_to(pieces: u32) -> Tablebase {
+    if let Some(dir) = std::env::var_os("DAMA_EGDB_TEST_DIR") {
+        let tables = Tablebase::open_game(&PathBuf::from(dir), International::GAME).unwrap();
+        if tables.max_pieces() >= pieces {
+            return tables;
+        }
+    }
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("egdb-international-{pieces}"));
+    built_in::<International>(dir, pieces)
+}
+
+#[test]
+fn two_and_three_piece_tables_match_the_slow_solver() {
+    let positions = every_position_where(3, &|_| true);
+    // Boards with both colours: 8 845 of two pieces, 806 300 of three (of the 17 685 and
+    // 1 074 760 boards the index counts), each with either side to move.
+    assert_eq!(positions.len(), 2 * (8_845 + 806_300));
+    assert_no_mismatch(&mismatches(three_pieces(), &positions));
+}
+
+/// Three kings against one, every position (both sides to move) with every position of up to
+/// three pieces: the slow solver against the tables (about 4.3 million positions).
+#[test]
+#[ignore = "about a minute and 1 GB: run with --ignored"]
+fn three_kings_against_one_match_the_slow_solver() {
+    let dir = temporary_dir("international-3k1k");
+    let tables = built_with::<International>(dir.clone(), &[Slice::of(Material::new(0, 3, 0, 1))]);
+    let kept = |[wm, wk, bm, bk]: [u32; 4]| {
+        wm + wk + bm + bk <= 3
+            || (wm, wk, bm, bk) == (0, 3, 0, 1)
+            || (wm, wk, bm, bk) == (0, 1, 0, 3)
+    };
+    let positions = every_position_where(4, &kept);
+    let found = mismatches(&tables, &positions);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_no_mismatch(&found);
+}
+
+/// A lone king against a lone king is a draw: in 82% of the positions with White to move, and
+/// the others end at once, a king taken where it stands or in a corner it cannot leave.
+#[test]
+fn a_king_against_a_king_is_a_draw_but_for_shots() {
+    let tables = three_pieces();
+    let counts = census(tables, 1, 1, &|_| true);
+    let (draws, wins, losses) =
+        (of(&counts, Value::Draw), of(&counts, Value::Win), of(&counts, Value::Loss));
+    assert_eq!(draws.0 + wins.0 + losses.0, 50 * 49);
+    assert_eq!((draws.0, wins.0, losses.0), (2_024, 424, 2));
+    assert!(wins.1 <= 3 && losses.1 <= 2, "{counts:?}");
+    // Both kings on the long diagonal, White's in the corner: every move stays on it, in reach.
+    assert_eq!(probe(tables, "W:WK46:BK5"), (Value::Loss, Some(2)));
+    assert_eq!(probe(tables, "W:WK47:BK5"), (Value::Draw, None));
+    assert_eq!(probe(tables, "W:WK1:BK7"), (Value::Win, Some(1)));
+}
+
+/// Two kings against one are a draw in general (two thirds of the positions with White to move)
+/// and win only by a shot: no win takes more than 7 plies.
+#[test]
+fn two_kings_against_one_win_only_by_a_shot() {
+    let tables = three_pieces();
+    let counts = census(tables, 2, 1, &|_| true);
+    let (draws, wins) = (of(&counts, Value::Draw), of(&counts, Value::Win));
+    assert_eq!((draws.0, wins.0, of(&counts, Value::Loss).0), (39_402, 19_398, 0));
+    assert_eq!(wins.1, 7);
+    assert_eq!(probe(tables, "W:WK1,K2:BK45"), (Value::Win, Some(7)));
+    assert_eq!(probe(tables, "W:WK1,K7:BK50"), (Value::Win, Some(7)));
+    assert_eq!(probe(tables, "B:WK1,K7:BK50"), (Value::Draw, None));
+}
+
+/// Three kings against one: a draw in general in International draughts (unlike the 8x8 games
+/// with flying kings, where three kings holding the long diagonal win; "Mini Course 1 - Winning
+/// with Three Kings against One", BoardGameGeek): about half the positions with White to move
+/// are won, all by a shot of at most 15 plies, and three kings on the long diagonal do not
+/// catch a king away from it. The longest win fits the 16-move count.
+#[test]
+#[ignore = "needs the 4-piece tables (45 s to build unless DAMA_EGDB_TEST_DIR has them): run with --ignored"]
+fn three_kings_against_one_win_only_by_a_shot() {
+    let tables = tables_up_to(4);
+    let counts = census(&tables, 3, 1, &|_| true);
+    let (draws, wins) = (of(&counts, Value::Draw), of(&counts, Value::Win));
+    assert_eq!((draws.0, wins.0, of(&counts, Value::Loss).0), (434_756, 486_444, 0));
+    assert_eq!(wins.1, 15);
+    let on_the_diagonal = census(&tables, 3, 1, &|p| p.black & LONG_DIAGONAL != 0);
+    assert_eq!(of(&on_the_diagonal, Value::Win), (113_608, 9));
+    assert_eq!(probe(&tables, "W:WK46,K41,K37:BK3"), (Value::Draw, None));
+    assert_eq!(probe(&tables, "W:WK1,K7,K18:BK35"), (Value::Win, Some(15)));
+}
