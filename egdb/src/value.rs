@@ -1,6 +1,6 @@
 //! Values and distances, and the one-byte code that holds both.
 //!
-//! A position's value is for the side to move under perfect play. The 40-move count and
+//! A position's value is for the side to move under perfect play. The move counts and
 //! repetitions are not part of it (the standard convention of endgame databases): a draw is a
 //! position that neither side can be forced to lose, however long it takes.
 //!

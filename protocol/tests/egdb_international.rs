@@ -140,6 +140,11 @@ fn international_tables_build_into_their_place_and_probe() {
     assert_fails_cleanly(&out, "slice m1k1-m0k2 needs 1 more slice");
     assert_fails_cleanly(&out, "m0k2-m0k2");
     assert_eq!(text(&one("W:WK1,K2,K3:BK46").stdout), "W:WK1,K2,K3:BK46\tdraw\n");
+    // Six pieces are out of reach on the 10x10 board: refused, saying why.
+    let out =
+        dama(&["egdb", "build", "--variant", "international", "--pieces", "6", "--dir", tables]);
+    assert_fails_cleanly(&out, "International draughts tables can be built for 2 to 5 pieces");
+    assert_fails_cleanly(&out, "some 12 GB");
     std::fs::remove_dir_all(&dir).ok();
 }
 
