@@ -1,14 +1,15 @@
-//! `dama`: the command-line program of the Dama engine for Dama Italiana.
+//! `dama`: the command-line program of the Dama engine for Dama Italiana, English and
+//! International draughts.
 //!
 //! Every subcommand lives in its own module under `commands`; this file only parses the command
 //! line and reports errors: one line on stderr and exit status 2.
 
-use dama::{annotate, commands, dxp, egdb, hub, learn, play, tell};
+use dama::{annotate, commands, dxp, egdb, hub, learn, play, serve, tell};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Dama: an engine for Dama Italiana (Italian checkers).
+/// Dama: an engine for Dama Italiana, English and International draughts.
 #[derive(Parser, Debug)]
 #[command(name = "dama", version, about, long_about = None)]
 struct Cli {
@@ -45,6 +46,8 @@ enum Command {
     MatchMerge(dama_arena::merge::MatchMergeArgs),
     /// Play International draughts over the DamExchange protocol (DXP): serve or propose games.
     Dxp(dxp::DxpArgs),
+    /// Serve the board in the browser: play and analyse all three games (http://127.0.0.1:8080/).
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
             dama_arena::merge::run(&args).map(|report| dama::terminal::out_text(&report))
         }
         Command::Play(args) => play::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Learn(command) => learn::run(&command),
         Command::Dxp(args) => match dxp::run(&args) {
             Ok(()) => Ok(()),

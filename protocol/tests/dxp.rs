@@ -61,6 +61,8 @@ fn dama_plays_dama_over_dxp_and_both_logs_replay() {
         "2",
         "--movetime",
         "0.02",
+        "--move-overhead",
+        "0",
         "--hash",
         "4",
         "--log-file",
@@ -154,6 +156,9 @@ fn command_line_errors_are_named_with_status_2() {
         vec!["--time", "1000", "--connect", "127.0.0.1:1"],
         vec!["--threads", "0"],
         vec!["--games", "0"],
+        vec!["--move-overhead", "5001"],
+        vec!["--move-overhead", "-1"],
+        vec!["--move-overhead", "0.5"],
     ] {
         let (status, _, stderr) = Dxp::start(&args).finish(Duration::from_secs(30));
         assert_eq!(status.code(), Some(2), "{args:?}: {stderr}");

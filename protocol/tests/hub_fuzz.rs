@@ -16,12 +16,12 @@
 mod hub_support;
 
 use dama::hub::command::{parse_command, Command};
-use dama::hub::game::AnyGame;
 use dama::hub::params::Setting;
 use dama::hub::reader::{read_line, InputLine};
 use dama_engine::board8::hubpos::to_hub_position;
 use dama_engine::board8::position::Position;
 use dama_engine::italian::notation::hub_notation;
+use dama_engine::italian::Italian;
 use hub_support::{check_done, Engine};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -187,9 +187,9 @@ fn follow(lines: Vec<Vec<u8>>) -> (Vec<Vec<u8>>, Expected) {
             Ok(Some(Command::Quit)) => continue,
             // The model follows Italian games: a line changing the variant is left out.
             Ok(Some(Command::SetParam(Setting::Variant(_)))) => continue,
-            Ok(Some(Command::Pos(game))) => match *game {
-                AnyGame::Italian(game) => position = game.position,
-                _ => unreachable!("read as Italian"),
+            Ok(Some(Command::Pos(game))) => match game.game::<Italian>() {
+                Some(game) => position = game.position,
+                None => unreachable!("read as Italian"),
             },
             Ok(Some(Command::Go(_))) if position.legal_moves().is_empty() => {
                 expected.go_errors += 1

@@ -168,3 +168,24 @@ fn the_end_of_input_stops_analysis() {
     let done = rest.last().unwrap();
     hub_support::check_done(done, &start).unwrap_or_else(|e| panic!("{e}: {done}"));
 }
+
+#[test]
+fn the_move_overhead_param_sets_where_a_fixed_move_time_ends() {
+    // move-time=2: the default keeps 30 ms back (done at 1.97 s or later); move-overhead=150
+    // keeps 150 ms (done from 1.85 s, well before 1.97 s); move-overhead=0 the whole 2 s.
+    let position = position_after(START, "22-18 11-15");
+    let mut engine = engine_ready();
+    for (overhead, earliest, latest) in [(150, 1_850, 1_950), (0, 2_000, 2_000 + 500)] {
+        engine.send(&format!("set-param name=move-overhead value={overhead}"));
+        engine.send("pos start moves=\"22-18 11-15\"");
+        engine.send("level move-time=2");
+        let sent = Instant::now();
+        engine.send("go think");
+        engine.expect_search(&position);
+        let used = sent.elapsed();
+        println!("move-time=2 with move-overhead={overhead}: {used:?}");
+        assert!(used >= Duration::from_millis(earliest), "{overhead}: {used:?}");
+        assert!(used < Duration::from_millis(latest), "{overhead}: {used:?}");
+    }
+    assert!(engine.finish().is_empty());
+}

@@ -13,7 +13,7 @@ use hub_support::{
 const ID: &str = "id name=Dama version=0.1.0 author=\"The Dama developers\" country=Italy";
 
 use dama_engine::italian::EvalOptions;
-use dama_engine::search::SearchOptions;
+use dama_engine::search::{SearchOptions, DEFAULT_MOVE_OVERHEAD};
 
 /// The search feature and evaluation-term switches, each a bool param with the engine's default.
 fn switches() -> impl Iterator<Item = &'static &'static str> {
@@ -21,7 +21,8 @@ fn switches() -> impl Iterator<Item = &'static &'static str> {
 }
 
 fn params(threads: &str, tt: &str, book: &str, ponder: &str, plies: &str) -> Vec<String> {
-    params_with_switch(threads, tt, book, ponder, plies, None)
+    let overhead = DEFAULT_MOVE_OVERHEAD.as_millis().to_string();
+    params_with_switch(threads, tt, book, ponder, plies, &overhead, None)
 }
 
 fn params_with_switch(
@@ -30,6 +31,7 @@ fn params_with_switch(
     book: &str,
     ponder: &str,
     plies: &str,
+    overhead: &str,
     off: Option<&str>,
 ) -> Vec<String> {
     let switches = switches().map(|name| {
@@ -53,6 +55,7 @@ fn params_with_switch(
         "param name=egdb-pieces value=6 type=int min=0 max=6".to_string(),
         "param name=multipv value=1 type=int min=1 max=64".to_string(),
         "param name=skill value=20 type=int min=1 max=20".to_string(),
+        format!("param name=move-overhead value={overhead} type=int min=0 max=5000"),
         format!(
             "param name=eval value={} type=enum values=\"classic learned\"",
             EvalOptions::default().eval_name()
@@ -68,7 +71,15 @@ fn handshake_declares_the_engine_and_every_param_then_set_param_changes_them() {
     let mut expected = vec![ID.to_string()];
     expected.extend(params("1", "64", "true", "false", "80"));
     expected.extend(["wait".to_string(), "ready".to_string(), ID.to_string()]);
-    expected.extend(params_with_switch("2", "16", "false", "true", "79", Some("table-cutoffs")));
+    expected.extend(params_with_switch(
+        "2",
+        "16",
+        "false",
+        "true",
+        "79",
+        "45",
+        Some("table-cutoffs"),
+    ));
     expected.push("wait".to_string());
     check_transcript(
         &[
@@ -79,6 +90,7 @@ fn handshake_declares_the_engine_and_every_param_then_set_param_changes_them() {
             "set-param name=book value=false",
             "set-param name=ponder value=true",
             "set-param name=quiet-ply-limit value=79",
+            "set-param name=move-overhead value=45",
             "set-param name=table-cutoffs value=false",
             "init",
             "hub",
@@ -105,6 +117,9 @@ fn set_param_refuses_unknown_names_and_bad_values_and_keeps_the_old_value() {
         "set-param: value is given twice",
         "set-param: late-move-reductions must be true or false, got 'off'",
         "set-param: egdb-pieces must be an integer from 0 to 6, got '7'",
+        "set-param: move-overhead must be an integer from 0 to 5000, got '5001'",
+        "set-param: move-overhead must be an integer from 0 to 5000, got '-1'",
+        "set-param: move-overhead must be an integer from 0 to 5000, got '0.03'",
     ]
     .iter()
     .map(|m| format!("error message=\"{m}\""))
@@ -128,6 +143,9 @@ fn set_param_refuses_unknown_names_and_bad_values_and_keeps_the_old_value() {
             "set-param name=threads value=2 value=3",
             "set-param name=late-move-reductions value=off",
             "set-param name=egdb-pieces value=7",
+            "set-param name=move-overhead value=5001",
+            "set-param name=move-overhead value=-1",
+            "set-param name=move-overhead value=0.03",
             "hub",
             "init",
             "ping",

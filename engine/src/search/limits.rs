@@ -17,7 +17,7 @@ pub struct Clock {
 }
 
 /// The limits of one search. Every limit given applies; with none, the search runs until stopped.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchLimits {
     /// Deepest iteration (nominal depth in plies).
     pub depth: Option<u32>,
@@ -32,6 +32,25 @@ pub struct SearchLimits {
     /// How many best moves to search and report, each with its own score and line (0 and 1:
     /// only the best). More lines cost time: every line is a search of the moves left.
     pub multipv: usize,
+    /// Time kept back from a fixed move time and from the clock for what the engine's own clock
+    /// does not see: the pipe or socket, waking the processes, the GUI's work
+    /// ([`DEFAULT_MOVE_OVERHEAD`] unless the front end is told otherwise).
+    pub move_overhead: Duration,
+}
+
+impl Default for SearchLimits {
+    /// No limit: the search runs until stopped; the default move overhead.
+    fn default() -> SearchLimits {
+        SearchLimits {
+            depth: None,
+            nodes: None,
+            move_time: None,
+            clock: None,
+            infinite: false,
+            multipv: 0,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+        }
+    }
 }
 
 impl SearchLimits {
@@ -137,8 +156,9 @@ impl Default for SearchControl {
     }
 }
 
-/// Time the engine keeps in reserve for the protocol, process scheduling and the GUI.
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+/// The default [`SearchLimits::move_overhead`]: time the engine keeps in reserve for the
+/// protocol, process scheduling and the GUI.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
 
 /// The time budget of one move: stop starting new iterations after `soft`, stop at once at `hard`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -167,11 +187,12 @@ impl TimeBudget {
         }
         let mut budget: Option<TimeBudget> = None;
         if let Some(t) = limits.move_time {
-            let hard = t.saturating_sub(MOVE_OVERHEAD.min(t / 10)).max(Duration::from_millis(1));
+            let reserve = limits.move_overhead.min(t / 10);
+            let hard = t.saturating_sub(reserve).max(Duration::from_millis(1));
             budget = Some(TimeBudget { soft: hard, hard, fixed: true });
         }
         if let Some(clock) = limits.clock {
-            let clock_budget = TimeBudget::for_clock(&clock);
+            let clock_budget = TimeBudget::for_clock(&clock, limits.move_overhead);
             budget = Some(match budget {
                 // The move time stays fixed when the clock allows all of it.
                 Some(b) if b.hard <= clock_budget.soft => b,
@@ -189,9 +210,9 @@ impl TimeBudget {
     /// Splits a clock: the remaining time over the moves still to play, plus most of the
     /// increment; the hard limit allows a few times the target but never more than a safe share
     /// of what is on the clock.
-    fn for_clock(clock: &Clock) -> TimeBudget {
+    fn for_clock(clock: &Clock, overhead: Duration) -> TimeBudget {
         let available = clock.time + clock.increment;
-        let reserve = MOVE_OVERHEAD.min(available / 5);
+        let reserve = overhead.min(available / 5);
         let usable = available.saturating_sub(reserve);
         let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
         // Half the increment: the GUI's own overhead is charged to our clock too, so spending the
@@ -208,7 +229,7 @@ impl TimeBudget {
         // Some clients (pydraughts, some GUIs) credit the increment after the move: then only
         // what is on the clock now may be spent, and a short clock would fall with an increment
         // counted in advance. No move takes more than two fifths of that either.
-        let on_clock = clock.time.saturating_sub(MOVE_OVERHEAD.min(clock.time / 5));
+        let on_clock = clock.time.saturating_sub(overhead.min(clock.time / 5));
         let hard_cap = hard_cap.min(on_clock * 2 / 5);
         let hard = (soft * 4).min(hard_cap).max(soft.min(hard_cap));
         let floor = Duration::from_millis(1).min(usable);
@@ -259,6 +280,30 @@ mod tests {
         let b = TimeBudget::new(&SearchLimits::move_time(Duration::from_secs(1))).unwrap();
         assert_eq!(b.hard, Duration::from_millis(970));
         assert!(TimeBudget::new(&SearchLimits::depth(5)).is_none());
+    }
+
+    #[test]
+    fn the_move_overhead_setting_changes_the_budget() {
+        let with = |overhead_ms, limits: SearchLimits| {
+            let limits =
+                SearchLimits { move_overhead: Duration::from_millis(overhead_ms), ..limits };
+            TimeBudget::new(&limits).unwrap()
+        };
+        assert_eq!(SearchLimits::default().move_overhead, DEFAULT_MOVE_OVERHEAD);
+        let second = || SearchLimits::move_time(Duration::from_secs(1));
+        assert_eq!(with(0, second()).hard, Duration::from_secs(1));
+        assert_eq!(with(45, second()).hard, Duration::from_millis(955));
+        assert_eq!(with(30, second()), TimeBudget::new(&second()).unwrap());
+        // Never most of a short move time, however large the setting.
+        let short = SearchLimits::move_time(Duration::from_millis(50));
+        assert_eq!(with(5_000, short.clone()).hard, with(0, short).hard * 9 / 10);
+        // Under a clock: the last move of a period may use less when more is kept back.
+        let last_move = || clock(1_000, 0, Some(1));
+        assert_eq!(with(0, last_move()).hard, Duration::from_millis(400));
+        assert_eq!(with(100, last_move()).hard, Duration::from_millis(360));
+        // A large setting keeps at most a fifth of the clock back.
+        let tight = with(5_000, clock(100, 0, Some(1)));
+        assert_eq!(tight.hard, Duration::from_millis(32));
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub mod skill;
 pub mod tt;
 mod worker;
 
-pub use limits::{Clock, SearchControl, SearchLimits, TimeBudget};
+pub use limits::{Clock, SearchControl, SearchLimits, TimeBudget, DEFAULT_MOVE_OVERHEAD};
 pub use options::SearchOptions;
 pub use report::{Line, SearchInfo, SearchResult};
 pub use tt::{TableSizeError, TranspositionTable};

@@ -53,6 +53,11 @@ pub(crate) struct Worker<'a, R: Rules> {
 }
 
 const CHECK_EVERY: u64 = 256;
+/// ProbCut: the shallowest depth it is tried at, the margin a ply (centi-men), and the scores
+/// beyond which it is not tried (wins and losses).
+const PROBCUT_MIN_DEPTH: i32 = 3;
+const PROBCUT_MARGIN: Score = 5;
+const PROBCUT_SCORE_LIMIT: Score = 5_000;
 
 impl<'a, R: Rules> Worker<'a, R> {
     pub fn new(
@@ -341,6 +346,23 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
         }
 
+        // A shallower search that clears a raised bound by a margin stands for this one.
+        if self.shared.options.probcut
+            && !is_pv
+            && !capturing
+            && depth >= PROBCUT_MIN_DEPTH
+            && beta.abs() < PROBCUT_SCORE_LIMIT
+        {
+            let raised = beta + PROBCUT_MARGIN * depth;
+            let score = self.search(position, depth * 2 / 5, raised - 1, raised, ply, false);
+            if self.stopped {
+                return DRAW;
+            }
+            if score >= raised {
+                return score - PROBCUT_MARGIN * depth;
+            }
+        }
+
         // A forced move costs nothing to look at one ply deeper.
         if moves.len() == 1
             && depth > 0
@@ -371,13 +393,15 @@ impl<'a, R: Rules> Worker<'a, R> {
                 -self.search(&child, next_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
                 // Late quiet moves are searched shallower first.
+                let early = self.shared.options.early_reductions && !is_pv;
                 let reduce = self.shared.options.late_move_reductions
                     && depth >= 3
-                    && i >= 3
+                    && i >= if early { 1 } else { 3 }
                     && !capturing
                     && !self.ordering.is_killer(&mv, ply);
                 if reduce {
-                    next_depth -= if i >= 8 && depth >= 6 { 2 } else { 1 };
+                    let more = if early { i >= 6 } else { i >= 8 && depth >= 6 };
+                    next_depth -= if more { 2 } else { 1 };
                 }
                 let mut s = -self.search(&child, next_depth, -alpha - 1, -alpha, ply + 1, false);
                 if reduce && s > alpha && !self.stopped {

@@ -1,31 +1,33 @@
-//! `dama annotate`: searches every position of the games of a PDN file and writes them back as
+//! `dama annotate`: searches every position of the games of a PDN file (of any of the three
+//! games, by each game's `GameType`) and writes them back as
 //! PDN with the evaluation after each move, the engine's better move and line where a move
 //! loses, marks (`?`, `??`, `!`) and a summary per game; optionally an evaluation graph per game
 //! as SVG.
 
+mod judge;
 mod notes;
 mod svg;
+mod write;
 
+pub use judge::{judge, one_ply_back, Judgement};
 pub use notes::{notes, summarize, MoveNote, SideSummary};
+pub use svg::graph;
+pub use write::write_game;
 
+use crate::games::{dispatch, GameRules, WithGame};
 use clap::Args;
-use dama_engine::board8::moves::Move;
-use dama_engine::board8::position::Position;
-use dama_engine::color::Color;
-use dama_engine::history::GameHistory;
-use dama_engine::italian::notation::{path_notation, short_notation};
-use dama_engine::italian::Italian;
-use dama_engine::pdn::{move_number, parse_pdn_games, wrap_movetext, PdnGame};
-use dama_engine::score::{loss_in, plies_to_end, score_text, win_in, Score, WIN};
-use dama_engine::search::{Line, SearchControl, SearchLimits, Searcher};
-use std::fmt::Write as _;
+use dama_engine::pdn::{game_variant, read_pdn, split_games, PdnError};
+use dama_engine::score::Score;
+use dama_engine::search::{SearchControl, SearchLimits, Searcher};
+use dama_engine::variant::Variant;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `dama annotate`.
 #[derive(Args, Debug)]
 pub struct AnnotateArgs {
-    /// A PDN file of Italian games.
+    /// A PDN file of games (Dama Italiana, English or International draughts, by each game's
+    /// GameType tag; Italian where there is none).
     file: PathBuf,
     /// Seconds of search per position (default 0.3 when no --depth is given).
     #[arg(long, conflicts_with = "depth")]
@@ -51,119 +53,6 @@ pub struct AnnotateArgs {
     hash: u32,
 }
 
-/// The value for the side to move of a position whose only move leads to a position worth
-/// `next` to the other side.
-fn one_ply_back(next: Score) -> Score {
-    match plies_to_end(next) {
-        Some(n) if n >= 0 => loss_in(n as u32 + 1),
-        Some(n) => win_in((-n) as u32 + 1),
-        None => -next,
-    }
-}
-
-/// Searches every position of `game` and returns the positions and their judgement.
-fn judge(
-    searcher: &mut Searcher<Italian>,
-    game: &PdnGame,
-    limits: &SearchLimits,
-) -> (Vec<Position>, Vec<Score>, Vec<Vec<Line<Move>>>) {
-    let mut positions = vec![game.start];
-    for mv in &game.moves {
-        let before = *positions.last().expect("the start");
-        positions.push(before.play(mv));
-    }
-    let mut scores = Vec::with_capacity(positions.len());
-    let mut lines = Vec::with_capacity(positions.len());
-    let mut replay = GameHistory::new::<Italian>(&game.start);
-    for (i, position) in positions.iter().enumerate() {
-        if i > 0 {
-            replay.push_move::<Italian>(&positions[i - 1], &game.moves[i - 1], position);
-        }
-        if position.legal_moves().is_empty() {
-            scores.push(-WIN);
-            lines.push(Vec::new());
-            continue;
-        }
-        let result = searcher.search(position, &replay, limits, &SearchControl::new(), |_| {});
-        scores.push(result.score);
-        lines.push(result.lines);
-    }
-    // A position with one legal move is not searched (the search answers at once, score 0): its
-    // value is that of the position after the move, one ply further.
-    for i in (0..positions.len()).rev() {
-        let legal = positions[i].legal_moves();
-        if legal.len() != 1 {
-            continue;
-        }
-        let next = match scores.get(i + 1) {
-            Some(&next) => next,
-            None => {
-                let after = positions[i].play(&legal[0]);
-                if after.legal_moves().is_empty() {
-                    -WIN
-                } else {
-                    let mut history = replay.clone();
-                    history.push_move::<Italian>(&positions[i], &legal[0], &after);
-                    searcher.search(&after, &history, limits, &SearchControl::new(), |_| {}).score
-                }
-            }
-        };
-        scores[i] = one_ply_back(next);
-        lines[i] = vec![Line { score: scores[i], pv: vec![legal[0]] }];
-    }
-    (positions, scores, lines)
-}
-
-/// Writes one annotated game as PDN.
-fn write_game(
-    game: &PdnGame,
-    positions: &[Position],
-    notes: &[MoveNote],
-    summary: &[SideSummary; 2],
-    how: &str,
-) -> String {
-    let mut out = String::new();
-    for (name, value) in &game.tags {
-        let _ = writeln!(out, "[{name} \"{}\"]", value.replace('\\', "\\\\").replace('"', "\\\""));
-    }
-    if game.tag("Annotator").is_none() {
-        let _ = writeln!(out, "[Annotator \"Dama {}\"]", env!("CARGO_PKG_VERSION"));
-    }
-    if game.tag("GameType").is_none() {
-        out.push_str("[GameType \"22\"]\n");
-    }
-    out.push('\n');
-    let mut tokens: Vec<String> = vec![format!(
-        "{{Dama, {how}: {}; {}}}",
-        summary[0].text("White"),
-        summary[1].text("Black")
-    )];
-    for (i, (mv, note)) in game.moves.iter().zip(notes).enumerate() {
-        let position = &positions[i];
-        let white_to_move = position.side_to_move() == Color::White;
-        tokens.extend(move_number(game.start.side_to_move(), i));
-        tokens.push(format!("{}{}", short_notation(position, mv), note.mark));
-        let mut comment = score_text(note.white_score);
-        if let Some(better) = &note.better {
-            let line: Vec<String> = better.pv.iter().take(8).map(path_notation).collect();
-            let sign = if white_to_move { 1 } else { -1 };
-            let _ = write!(
-                comment,
-                "; loses {:.2}; better {} ({}): {}",
-                f64::from(note.loss.min(9_999)) / 100.0,
-                path_notation(&better.pv[0]),
-                score_text(sign * better.score),
-                line.join(" ")
-            );
-        }
-        tokens.push(format!("{{{comment}}}"));
-    }
-    tokens.push(game.result.clone().unwrap_or_else(|| "*".to_string()));
-    // Lines of at most 90 characters; a long comment stands on a line of its own.
-    out.push_str(&wrap_movetext(&tokens, 90));
-    out
-}
-
 /// The SVG file of game `number` (1-based) of `games`.
 fn svg_path(base: &Path, number: usize, games: usize) -> PathBuf {
     if games == 1 {
@@ -175,6 +64,62 @@ fn svg_path(base: &Path, number: usize, games: usize) -> PathBuf {
         None => format!("{stem}-{number}"),
     };
     base.with_file_name(name)
+}
+
+/// What `dama annotate` does with each game, whatever its rules.
+struct Options<'a> {
+    args: &'a AnnotateArgs,
+    limits: SearchLimits,
+    how: String,
+    mistake: Score,
+    blunder: Score,
+}
+
+/// The games of one piece of a PDN file, annotated under their rules: each game's PDN and its
+/// SVG graph with its title, or why it could not be read (numbered within the piece).
+struct Piece<'a> {
+    text: &'a str,
+    options: &'a Options<'a>,
+}
+
+type Annotated = Result<(String, String, String), PdnError>;
+
+impl WithGame for Piece<'_> {
+    type Output = Result<Vec<Annotated>, String>;
+    fn with<R: GameRules>(self) -> Self::Output {
+        let games = match read_pdn::<R>(self.text) {
+            Ok(games) => games,
+            Err(e) => return Ok(vec![Err(e)]),
+        };
+        let options = self.options;
+        let mut searcher =
+            Searcher::<R>::committed(options.args.hash as usize, 1).map_err(|e| e.to_string())?;
+        let mut out = Vec::new();
+        for game in &games {
+            let names = format!(
+                "{} - {}",
+                game.tag("White").unwrap_or("?"),
+                game.tag("Black").unwrap_or("?")
+            );
+            let control = SearchControl::new();
+            let (judgement, back) =
+                judge(searcher, game.start, &game.moves, &options.limits, &control, |_, _| {});
+            searcher = back;
+            let game_notes = notes::<R>(
+                &judgement.positions,
+                &game.moves,
+                &judgement.scores,
+                &judgement.lines,
+                options.mistake,
+                options.blunder,
+            );
+            let summary = summarize::<R>(&judgement.positions, &game_notes);
+            let pdn =
+                write::write_game(game, &judgement.positions, &game_notes, &summary, &options.how);
+            out.push(Ok((pdn, svg::graph(&names, &game_notes), names)));
+        }
+        Ok(out)
+    }
 }
 
 /// Runs `dama annotate`.
@@ -197,46 +142,49 @@ pub fn run(args: &AnnotateArgs) -> Result<(), String> {
         }
     };
     let limits = SearchLimits { multipv: 2, ..limits };
-    let games = parse_pdn_games(&text);
-    if games.is_empty() {
+    let options = Options { args, limits, how, mistake, blunder };
+    let pieces = split_games(&text);
+    if pieces.is_empty() {
         return Err(format!("'{}' holds no game", args.file.display()));
     }
-    let mut searcher =
-        Searcher::<Italian>::committed(args.hash as usize, 1).map_err(|e| e.to_string())?;
-    let bar = indicatif::ProgressBar::new(games.len() as u64);
+    let bar = indicatif::ProgressBar::new(pieces.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} ({eta})")
             .expect("a valid template"),
     );
-    let mut output = String::new();
-    let mut failed = 0;
-    for (index, game) in games.iter().enumerate() {
-        let number = index + 1;
-        let game = match game {
-            Ok(game) => game,
-            Err(e) => {
-                bar.suspend(|| tell!("error: {}: {e}", args.file.display()));
-                failed += 1;
-                bar.inc(1);
-                continue;
+    let mut games: Vec<Annotated> = Vec::new();
+    for piece in pieces {
+        let before = games.len();
+        let renumber = |e: PdnError| PdnError { game: before + e.game, message: e.message };
+        match game_variant(piece) {
+            Err(message) => games.push(Err(renumber(PdnError { game: 1, message }))),
+            Ok(variant) => {
+                let variant = variant.unwrap_or(Variant::Italian);
+                let read = dispatch(variant, Piece { text: piece, options: &options })?;
+                games.extend(read.into_iter().map(|g| g.map_err(renumber)));
             }
-        };
-        let names =
-            format!("{} - {}", game.tag("White").unwrap_or("?"), game.tag("Black").unwrap_or("?"));
-        bar.set_message(names.clone());
-        let (positions, scores, lines) = judge(&mut searcher, game, &limits);
-        let game_notes = notes(&positions, &game.moves, &scores, &lines, mistake, blunder);
-        let summary = summarize(&positions, &game_notes);
-        output.push_str(&write_game(game, &positions, &game_notes, &summary, &how));
-        if let Some(base) = &args.svg {
-            let path = svg_path(base, number, games.len());
-            let page = svg::graph(&names, &game_notes);
-            std::fs::write(&path, page)
-                .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
         }
         bar.inc(1);
     }
     bar.finish_and_clear();
+    let mut output = String::new();
+    let mut failed = 0;
+    for (index, game) in games.iter().enumerate() {
+        match game {
+            Ok((pdn, page, _)) => {
+                output.push_str(pdn);
+                if let Some(base) = &args.svg {
+                    let path = svg_path(base, index + 1, games.len());
+                    std::fs::write(&path, page)
+                        .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+                }
+            }
+            Err(e) => {
+                tell!("error: {}: {e}", args.file.display());
+                failed += 1;
+            }
+        }
+    }
     match &args.out {
         Some(path) => std::fs::write(path, &output)
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
@@ -263,16 +211,21 @@ fn men(value: f64, name: &str) -> Result<Score, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_engine::italian::Italian;
+    use dama_engine::pdn::parse_pdn_games;
+    use dama_engine::score::{loss_in, win_in};
 
     #[test]
     fn a_forced_reply_takes_its_value_from_the_position_after_it() {
         // 23-20 is the best move; Black's 15-19 is then the only move. Neither is a mistake.
         let game = parse_pdn_games("[FEN \"W:W23,24:B15\"]\n1. 23-20 15-19 *\n").remove(0).unwrap();
-        let mut searcher = Searcher::<Italian>::new(4, 1).unwrap();
+        let searcher = Searcher::<Italian>::new(4, 1).unwrap();
         let limits = SearchLimits { multipv: 2, ..SearchLimits::depth(8) };
-        let (positions, scores, lines) = judge(&mut searcher, &game, &limits);
+        let control = SearchControl::new();
+        let (judged, _) = judge(searcher, game.start, &game.moves, &limits, &control, |_, _| {});
+        let (positions, scores, lines) = (judged.positions, judged.scores, judged.lines);
         assert_eq!(scores[1], -scores[2], "the forced position is worth the next one");
-        let n = notes(&positions, &game.moves, &scores, &lines, 40, 100);
+        let n = notes::<Italian>(&positions, &game.moves, &scores, &lines, 40, 100);
         assert_eq!((n[0].mark, n[1].mark), ("", ""), "{n:?}");
         assert!(n[0].loss < 40 && n[1].loss == 0, "{n:?}");
         assert_eq!(one_ply_back(dama_engine::score::win_in(4)), loss_in(5));

@@ -1,15 +1,14 @@
 //! The verdict on each move of an annotated game (its loss against the engine's best, its mark
 //! and the better line) and the summary of each side's play.
 
-use dama_engine::board8::moves::Move;
-use dama_engine::board8::position::Position;
 use dama_engine::color::Color;
+use dama_engine::rules::Rules;
 use dama_engine::score::{is_decisive, Score};
 use dama_engine::search::Line;
 
-/// The verdict on one move played.
+/// The verdict on one move played (`M`: the game's move).
 #[derive(Clone, Debug, PartialEq)]
-pub struct MoveNote {
+pub struct MoveNote<M> {
     /// The score after the move, from White's side.
     pub white_score: Score,
     /// How much the move lost against the best, for the side that played it (0 or more).
@@ -17,7 +16,7 @@ pub struct MoveNote {
     /// `?`, `??`, `!` or nothing.
     pub mark: &'static str,
     /// The engine's better move and its line, where the move was a mistake.
-    pub better: Option<Line<Move>>,
+    pub better: Option<Line<M>>,
 }
 
 /// Losses are counted up to 10 men in averages, so one thrown-away win does not drown the rest.
@@ -25,20 +24,21 @@ const LOSS_CAP: Score = 1_000;
 
 /// The notes on the moves of a game from the engine's judgement of every position (`judged[i]`
 /// is the position before move `i`, the last one after the last move).
-pub fn notes(
-    positions: &[Position],
-    moves: &[Move],
+pub fn notes<R: Rules>(
+    positions: &[R::Position],
+    moves: &[R::Move],
     judged_scores: &[Score],
-    judged_lines: &[Vec<Line<Move>>],
+    judged_lines: &[Vec<Line<R::Move>>],
     mistake: Score,
     blunder: Score,
-) -> Vec<MoveNote> {
+) -> Vec<MoveNote<R::Move>> {
     let mut out = Vec::with_capacity(moves.len());
     for (i, mv) in moves.iter().enumerate() {
         let (before, after) = (judged_scores[i], judged_scores[i + 1]);
         let played = -after; // for the mover
         let loss = clamp_loss(before, played);
-        let white = |s: Score, p: &Position| if p.side_to_move() == Color::White { s } else { -s };
+        let white =
+            |s: Score, p: &R::Position| if R::side_to_move(p) == Color::White { s } else { -s };
         let lines = &judged_lines[i];
         let best_move = lines.first().and_then(|l| l.pv.first()).copied();
         let mark = if loss >= blunder {
@@ -90,7 +90,7 @@ impl SideSummary {
         }
     }
 
-    pub(super) fn text(&self, side: &str) -> String {
+    pub fn text(&self, side: &str) -> String {
         format!(
             "{side} {} mistake{}, {} blunder{}, average loss {:.2}",
             self.mistakes,
@@ -103,10 +103,13 @@ impl SideSummary {
 }
 
 /// The summaries of White and Black.
-pub fn summarize(positions: &[Position], notes: &[MoveNote]) -> [SideSummary; 2] {
+pub fn summarize<R: Rules>(
+    positions: &[R::Position],
+    notes: &[MoveNote<R::Move>],
+) -> [SideSummary; 2] {
     let mut sides = [SideSummary::default(); 2];
     for (i, note) in notes.iter().enumerate() {
-        let side = &mut sides[usize::from(positions[i].side_to_move() == Color::Black)];
+        let side = &mut sides[usize::from(R::side_to_move(&positions[i]) == Color::Black)];
         side.moves += 1;
         side.mistakes += usize::from(note.mark == "?");
         side.blunders += usize::from(note.mark == "??");
@@ -119,6 +122,7 @@ pub fn summarize(positions: &[Position], notes: &[MoveNote]) -> [SideSummary; 2]
 mod tests {
     use super::*;
     use dama_engine::board8::fen::parse_fen;
+    use dama_engine::italian::Italian;
 
     #[test]
     fn losses_and_marks_follow_the_thresholds() {
@@ -129,14 +133,14 @@ mod tests {
         let positions = vec![p, p.play(&b)];
         let best = vec![Line { score: 50, pv: vec![a] }, Line { score: -80, pv: vec![b] }];
         // The move played leaves Black at +80 (White -0.80): it lost 1.30 men: a blunder.
-        let n = notes(&positions, &[b], &[50, 80], &[best.clone(), vec![]], 40, 100);
+        let n = notes::<Italian>(&positions, &[b], &[50, 80], &[best.clone(), vec![]], 40, 100);
         assert_eq!(n[0].mark, "??");
         assert_eq!(n[0].loss, 130);
         assert_eq!(n[0].white_score, -80);
         assert_eq!(n[0].better.as_ref().unwrap().pv[0], a);
         // The best move played, when the other loses: the only move, "!".
         let positions = vec![p, p.play(&a)];
-        let n = notes(&positions, &[a], &[50, -50], &[best, vec![]], 40, 100);
+        let n = notes::<Italian>(&positions, &[a], &[50, -50], &[best, vec![]], 40, 100);
         assert_eq!((n[0].mark, n[0].loss, n[0].better.clone()), ("!", 0, None));
     }
 }

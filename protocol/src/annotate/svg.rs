@@ -15,7 +15,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The SVG page of one game.
-pub fn graph(title: &str, notes: &[MoveNote]) -> String {
+pub fn graph<M>(title: &str, notes: &[MoveNote<M>]) -> String {
     let plies = notes.len().max(1) as f64;
     let x = |i: usize| MARGIN + (WIDTH - 2.0 * MARGIN) * (i as f64 + 1.0) / plies;
     let y = |score: i32| {
@@ -70,7 +70,7 @@ mod tests {
 
     #[test]
     fn a_graph_has_a_point_per_move_and_marks_the_mistakes() {
-        let note = |white_score, mark| MoveNote { white_score, loss: 0, mark, better: None };
+        let note = |white_score, mark| MoveNote::<()> { white_score, loss: 0, mark, better: None };
         let page = graph("A <B>", &[note(10, ""), note(-500, "??"), note(40, "?")]);
         assert!(page.starts_with("<svg") && page.trim_end().ends_with("</svg>"));
         assert!(page.contains("A &lt;B&gt;"));

@@ -1,21 +1,12 @@
 //! `dama analyze`: search a position and print each completed iteration, then `bestmove`.
 
-use super::eval::CliEval;
-use super::{play_moves, position_from_fen};
+use crate::games::{dispatch, Game, GameRules, Session, WithGame};
 use clap::Args;
-use dama_book::BookGame;
-use dama_egdb::TableRules;
-use dama_engine::board8::fen::to_fen;
-use dama_engine::english::English;
-use dama_engine::history::{play_line, GameHistory};
-use dama_engine::international::International;
-use dama_engine::italian::notation::path_notation;
-use dama_engine::italian::Italian;
 use dama_engine::rules::{line_text, Rules};
 use dama_engine::search::{
     SearchControl, SearchInfo, SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS,
 };
-use dama_engine::tables::holds_under_count;
+use dama_engine::tables::{holds_under_count, TablebaseValue};
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 use std::time::Duration;
@@ -88,86 +79,86 @@ fn limits(args: &AnalyzeArgs) -> Result<SearchLimits, String> {
 
 /// Runs `dama analyze`.
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
-    match args.variant {
-        Variant::Italian => run_italian(args),
-        Variant::English => run_variant::<English>(args),
-        Variant::International => run_variant::<International>(args),
+    dispatch(args.variant, Analyze(args))
+}
+
+struct Analyze<'a>(&'a AnalyzeArgs);
+
+impl WithGame for Analyze<'_> {
+    type Output = Result<(), String>;
+    fn with<R: GameRules>(self) -> Self::Output {
+        analyze::<R>(self.0)
     }
 }
 
-/// Prints the tables' value of `position` (reached through `history`) when they hold it, and
-/// gives them to the search (unless `--no-egdb`). Where a material count of the game is in
-/// force (the FMJD counts of International draughts), says whether the tables' win or loss
-/// ends before the count does.
-fn attach_tables<R: TableRules>(
-    args: &AnalyzeArgs,
-    position: &R::Position,
-    history: &GameHistory,
-    searcher: &mut Searcher<R>,
-) -> Result<(), String> {
+/// Gives the session the game's endgame tables (unless `--no-egdb`; the small ones are built on
+/// first use) and prints their value of the position when they hold it. Where a material count
+/// of the game is in force (the FMJD counts of International draughts), says whether the
+/// tables' win or loss ends before the count does.
+fn attach_tables<R: GameRules>(args: &AnalyzeArgs, session: &mut Session<R>) -> Result<(), String> {
     if args.no_egdb {
         return Ok(());
     }
-    let pieces = R::piece_count(position);
-    let game = R::GAME;
-    if let Some(tables) = crate::egdb::location::for_search(args.egdb_dir.as_ref(), pieces, game)? {
-        if pieces <= tables.max_pieces() {
-            let probe = tables.probe_game::<R>(position).map_err(|e| e.to_string())?;
-            let plies = probe.plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
-            let counts = if R::ENDGAME_COUNTS {
-                format!("the {}, the endgame counts", R::MOVE_COUNT_RULE.replace("rule", "count"))
-            } else {
-                "the 40-move count".to_string()
-            };
-            say!(
-                "tablebase {}{plies} (perfect play; {counts} and repetitions are not counted)",
-                probe.value
-            );
-            if let Some(count) = history.endgame_count().filter(|_| R::ENDGAME_COUNTS) {
-                let value = probe.value.to_tablebase();
-                let holds = holds_under_count(value, probe.plies, count.plies, count.limit);
-                say!(
-                    "{}: {} of {} plies played; {}",
-                    count.rule,
-                    count.plies,
-                    count.limit,
-                    if holds {
-                        "the tables' value stands"
-                    } else {
-                        "the win does not end in time: a draw, unless a capture on the way starts \
-                         a new count"
-                    }
-                );
-            }
-        }
-        searcher.set_endgame_tables(Some(R::searched(tables)));
+    let pieces = R::piece_count(&session.game.position);
+    let dir = args.egdb_dir.as_ref();
+    let Some(tables) = crate::egdb::location::for_search(dir, pieces, R::GAME)? else {
+        return Ok(());
+    };
+    session.set_tables(Some(R::searched(tables)));
+    let Some((value, plies)) = session.verdict() else {
+        return Ok(());
+    };
+    let word = match value {
+        TablebaseValue::Win => "win",
+        TablebaseValue::Loss => "loss",
+        TablebaseValue::Draw => "draw",
+    };
+    let counts = if R::ENDGAME_COUNTS {
+        format!("the {}, the endgame counts", R::MOVE_COUNT_RULE.replace("rule", "count"))
+    } else {
+        "the 40-move count".to_string()
+    };
+    let distance = plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
+    say!("tablebase {word}{distance} (perfect play; {counts} and repetitions are not counted)");
+    if let Some(count) = session.game.history.endgame_count().filter(|_| R::ENDGAME_COUNTS) {
+        let verdict = if holds_under_count(value, plies, count.plies, count.limit) {
+            "the tables' value stands"
+        } else {
+            "the win does not end in time: a draw, unless a capture on the way starts a new count"
+        };
+        say!("{}: {} of {} plies played; {verdict}", count.rule, count.plies, count.limit);
     }
     Ok(())
 }
 
-/// `dama analyze --variant english|international`: the book's moves (International), the
-/// endgame tables, the search.
-fn run_variant<R: CliEval + BookGame + TableRules>(args: &AnalyzeArgs) -> Result<(), String> {
-    let eval = R::eval(&args.eval)?;
+/// `dama analyze` in the game `R`: the position, the book's moves, the endgame tables' value,
+/// the search.
+fn analyze<R: GameRules>(args: &AnalyzeArgs) -> Result<(), String> {
+    let eval = args.eval.eval::<R>()?;
     let limits = limits(args)?;
-    let mut position = R::parse_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
-    let mut history = GameHistory::new::<R>(&position);
-    position =
-        play_line::<R>(position, &mut history, &args.moves).map_err(|e| format!("--moves: {e}"))?;
+    let fen = args.fen.as_deref().unwrap_or(args.variant.start_fen());
+    let mut game = Game::<R>::from_fen(Some(fen), "")?;
+    game.play_text(&args.moves).map_err(|e| format!("--moves: {e}"))?;
     let mut searcher = Searcher::<R>::committed(args.hash as usize, args.threads as usize)
         .map_err(|e| e.to_string())?;
     searcher.set_eval(eval);
+    let mut session = Session::new(game);
+    session.put_searcher(searcher);
+    let position = session.game.position;
+    if let Some(board) = R::board_text(&position) {
+        say!("{board}");
+    }
     say!("FEN {}", R::to_fen(&position));
-    if R::legal_moves(&position).is_empty() {
+    if !session.has_legal_move() {
         say!("no legal move: the side to move has lost");
         return Ok(());
     }
     if let Some(book) = R::embedded_book().filter(|_| !args.no_book) {
         super::book::print_book_moves(book, &position);
     }
-    attach_tables::<R>(args, &position, &history, &mut searcher)?;
+    attach_tables(args, &mut session)?;
     let print = printer::<R>(&position, args.multipv > 1);
-    let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
+    let result = session.search(&limits, &SearchControl::new(), print)?;
     match result.best_move {
         Some(mv) => say!("bestmove {}", R::path_text(&position, &mv)),
         None => say!("bestmove none"),
@@ -194,34 +185,4 @@ fn printer<R: Rules>(root: &R::Position, several: bool) -> impl FnMut(&SearchInf
             pv.join(" ")
         );
     }
-}
-
-/// `dama analyze` for Dama Italiana: the book's moves, the endgame tables, the search.
-fn run_italian(args: &AnalyzeArgs) -> Result<(), String> {
-    let start = position_from_fen(args.fen.as_deref().unwrap_or(args.variant.start_fen()))?;
-    let mut history = GameHistory::new::<Italian>(&start);
-    let position = play_moves(start, &args.moves, |before, mv, after| {
-        history.push_move::<Italian>(before, mv, after);
-    })?;
-    let limits = limits(args)?;
-    let mut searcher = Searcher::<Italian>::committed(args.hash as usize, args.threads as usize)
-        .map_err(|e| e.to_string())?;
-    searcher.set_eval(args.eval.eval()?);
-    say!("{position}");
-    say!("FEN {}", to_fen(&position));
-    if position.legal_moves().is_empty() {
-        say!("no legal move: the side to move has lost");
-        return Ok(());
-    }
-    if !args.no_book {
-        super::book::print_book_moves(dama_book::default_book(), &position);
-    }
-    attach_tables::<Italian>(args, &position, &history, &mut searcher)?;
-    let print = printer::<Italian>(&position, args.multipv > 1);
-    let result = searcher.search(&position, &history, &limits, &SearchControl::new(), print);
-    match result.best_move {
-        Some(mv) => say!("bestmove {}", path_notation(&mv)),
-        None => say!("bestmove none"),
-    }
-    Ok(())
 }

@@ -1,12 +1,9 @@
 //! `dama bench`: a fixed search over varied positions; the total node count with one thread is a
 //! fingerprint of the search's behaviour, the speed a measure of the machine and the build.
 
-use super::eval::CliEval;
+use crate::games::{dispatch, GameRules, WithGame};
 use clap::Args;
-use dama_engine::english::English;
 use dama_engine::history::GameHistory;
-use dama_engine::international::International;
-use dama_engine::italian::Italian;
 use dama_engine::search::{SearchControl, SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS};
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
@@ -43,15 +40,34 @@ pub struct BenchArgs {
 
 /// Runs `dama bench`.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    match args.variant {
-        Variant::Italian => bench::<Italian>(args, POSITIONS, 11),
-        Variant::English => bench::<English>(args, ENGLISH_POSITIONS, 13),
-        Variant::International => bench::<International>(args, INTERNATIONAL_POSITIONS, 11),
+    dispatch(args.variant, Bench(args))
+}
+
+/// The positions of `variant` and the depth they are searched to by default.
+fn positions(variant: Variant) -> (&'static str, u32) {
+    match variant {
+        Variant::Italian => (POSITIONS, 11),
+        Variant::English => (ENGLISH_POSITIONS, 13),
+        Variant::International => (INTERNATIONAL_POSITIONS, 11),
     }
 }
 
-fn bench<R: CliEval>(args: &BenchArgs, positions: &str, default_depth: u32) -> Result<(), String> {
-    let eval = R::eval(&args.eval)?;
+struct Bench<'a>(&'a BenchArgs);
+
+impl WithGame for Bench<'_> {
+    type Output = Result<(), String>;
+    fn with<R: GameRules>(self) -> Self::Output {
+        let (positions, depth) = positions(R::VARIANT);
+        bench::<R>(self.0, positions, depth)
+    }
+}
+
+fn bench<R: GameRules>(
+    args: &BenchArgs,
+    positions: &str,
+    default_depth: u32,
+) -> Result<(), String> {
+    let eval = args.eval.eval::<R>()?;
     let mut searcher = Searcher::<R>::committed(args.hash as usize, args.threads as usize)
         .map_err(|e| e.to_string())?;
     searcher.set_eval(eval);

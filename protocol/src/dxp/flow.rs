@@ -200,7 +200,7 @@ impl Session<'_> {
             id: self.next_search,
             position: game.position,
             history: game.history.clone(),
-            limits: game.limits(self.config.movetime),
+            limits: game.limits(self.config.movetime, self.config.move_overhead),
         };
         let control = Arc::new(SearchControl::new());
         spawn(searcher, job, Arc::clone(&control), self.sender.clone())?;

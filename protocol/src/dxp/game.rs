@@ -214,10 +214,11 @@ impl DxpGame {
     /// The limits of Dama's next search: the agreed clock, managed as the Hub manages
     /// `level time=... moves=...` (what is left of the thinking time, the moves left of the
     /// agreed number as the moves to go, no increment: DXP has none); `movetime` per move when
-    /// the request gave no thinking time.
-    pub fn limits(&self, movetime: Duration) -> SearchLimits {
+    /// the request gave no thinking time; `overhead` kept back from either for the connection.
+    pub fn limits(&self, movetime: Duration, overhead: Duration) -> SearchLimits {
+        let limits = SearchLimits { move_overhead: overhead, ..SearchLimits::default() };
         if self.minutes == 0 {
-            return SearchLimits::move_time(movetime);
+            return SearchLimits { move_time: Some(movetime), ..limits };
         }
         let total = Duration::from_secs(u64::from(self.minutes) * 60);
         let time = total.saturating_sub(self.used[index(self.ours)]);
@@ -226,7 +227,7 @@ impl DxpGame {
             left.clamp(1, u32::MAX as usize) as u32
         });
         let clock = Clock { time, increment: Duration::ZERO, moves_to_go };
-        SearchLimits { clock: Some(clock), ..SearchLimits::default() }
+        SearchLimits { clock: Some(clock), ..limits }
     }
 
     /// How long to wait for the other side's move: what it has left of the thinking time (none

@@ -142,15 +142,20 @@ fn taking_back_replays_the_moves_kept() {
 fn the_clock_is_the_agreed_time_less_what_was_used() {
     let mut game = game_after("32-28 19-23 28x19 14x23");
     let movetime = Duration::from_millis(300);
-    assert_eq!(game.limits(movetime), SearchLimits::move_time(movetime));
+    let overhead = Duration::from_millis(45);
+    let limits = game.limits(movetime, overhead);
+    assert_eq!(limits.move_time, Some(movetime));
+    assert_eq!((limits.clock, limits.move_overhead), (None, overhead));
     game.minutes = 2;
     game.move_limit = 40;
     game.used = [Duration::from_secs(30), Duration::from_secs(5)];
-    let clock = game.limits(Duration::ZERO).clock.unwrap();
+    let limits = game.limits(Duration::ZERO, overhead);
+    assert_eq!((limits.move_time, limits.move_overhead), (None, overhead));
+    let clock = limits.clock.unwrap();
     assert_eq!(clock.time, Duration::from_secs(90));
     assert_eq!(clock.increment, Duration::ZERO);
     assert_eq!(clock.moves_to_go, Some(38), "2 of 40 moves played");
     assert_eq!(game.patience_for_opponent(Duration::from_secs(10)), Duration::from_secs(125));
     game.move_limit = 0;
-    assert_eq!(game.limits(Duration::ZERO).clock.unwrap().moves_to_go, None);
+    assert_eq!(game.limits(Duration::ZERO, overhead).clock.unwrap().moves_to_go, None);
 }

@@ -25,7 +25,7 @@ use clap::{Args, ValueEnum};
 use dama_engine::color::Color;
 use dama_engine::international::International;
 use dama_engine::rules::Rules;
-use dama_engine::search::{Searcher, MAX_TABLE_MIB, MAX_THREADS};
+use dama_engine::search::{Searcher, DEFAULT_MOVE_OVERHEAD, MAX_TABLE_MIB, MAX_THREADS};
 use dama_frontend::dxp::address::parse_address;
 use link::Link;
 use log::ExchangeLog;
@@ -80,6 +80,11 @@ pub struct DxpArgs {
     /// Seconds per move when a game has no thinking time (000 in the game request).
     #[arg(long, default_value_t = 1.0)]
     movetime: f64,
+    /// Milliseconds kept back from every move and from the clock for the connection's and the
+    /// other program's latency (0-5000).
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_MOVE_OVERHEAD.as_millis() as u64,
+          value_parser = clap::value_parser!(u64).range(0..=5_000))]
+    move_overhead: u64,
     /// Seconds to wait for the other program beyond its clock (and for answers) before giving
     /// up on the connection.
     #[arg(long, default_value_t = 300.0)]
@@ -129,6 +134,7 @@ pub fn run(args: &DxpArgs) -> Result<(), Failure> {
     let config = Config {
         name: format!("Dama {}", env!("CARGO_PKG_VERSION")),
         movetime: seconds("--movetime", args.movetime)?,
+        move_overhead: Duration::from_millis(args.move_overhead),
         patience: seconds("--timeout", args.timeout)?,
         request_timeout: seconds("--request-timeout", args.request_timeout)?,
         hash_mib: args.hash as usize,

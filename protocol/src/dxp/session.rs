@@ -24,6 +24,8 @@ pub struct Config {
     pub name: String,
     /// Time per move when a game request gives no thinking time.
     pub movetime: Duration,
+    /// Time kept back from every move and from the clock (`--move-overhead`).
+    pub move_overhead: Duration,
     /// How long to wait for the other side beyond its clock.
     pub patience: Duration,
     /// How long the follower waits for a game request: a connection's first, and the next one

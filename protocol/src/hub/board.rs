@@ -1,18 +1,16 @@
-//! What the session plays, for the variant in force: the game the GUI sent and the searcher
-//! for its rules. [`Board`] is written once over the rules; the session holds it as a
-//! [`Play`] object, so changing the `variant` param swaps the whole board (a virtual call per
-//! command, none in the search).
+//! What the session plays, for the variant in force: a [`Session`] of its rules (the game the
+//! GUI sent, the searcher, the tables). [`Board`] is written once over the rules; the Hub holds
+//! it as a [`Play`] object, so changing the `variant` param swaps the whole board (a virtual call
+//! per command, none in the search).
 
 use super::event::Event;
-use super::game::{AnyGame, Game};
+use super::game::AnyGame;
 use super::output::Output;
 use super::params::{Setting, Settings};
-use super::rules::HubRules;
+use super::rules::eval;
 use super::search::{self, RunningSearch, SearchRequest};
-use super::tables::{attach_tables, dispose, open_tables};
-use dama_engine::english::English;
-use dama_engine::international::International;
-use dama_engine::italian::Italian;
+use super::tables::{dispose, open_tables};
+use crate::games::{dispatch, Game, GameRules, Session, WithGame};
 use dama_engine::search::{SearchControl, Searcher, TranspositionTable};
 use dama_engine::variant::Variant;
 use std::any::Any;
@@ -21,11 +19,14 @@ use std::sync::Arc;
 
 /// A new board for `variant`: its start position, no searcher yet.
 pub fn new_board(variant: Variant) -> Box<dyn Play> {
-    match variant {
-        Variant::Italian => Box::new(Board::<Italian>::new()),
-        Variant::English => Box::new(Board::<English>::new()),
-        Variant::International => Box::new(Board::<International>::new()),
+    struct NewBoard;
+    impl WithGame for NewBoard {
+        type Output = Box<dyn Play>;
+        fn with<R: GameRules>(self) -> Box<dyn Play> {
+            Box::new(Board::<R> { session: Session::new(Game::new(R::start())) })
+        }
     }
+    dispatch(variant, NewBoard)
 }
 
 /// The session's view of a board, whatever its rules.
@@ -61,50 +62,49 @@ pub trait Play: Send {
     fn take_back(&mut self, searcher: Option<Box<dyn Any + Send>>);
 }
 
-/// The game and the searcher of one set of rules.
-pub struct Board<R: HubRules> {
-    game: Game<R>,
-    /// Made at `init` (or the first search); away on the search thread while a search runs.
-    searcher: Option<Searcher<R>>,
+/// The session of one set of rules; its searcher is made at `init` (or the first search) and is
+/// away on the search thread while a search runs.
+pub struct Board<R: GameRules> {
+    session: Session<R>,
 }
 
-impl<R: HubRules> Board<R> {
-    fn new() -> Board<R> {
-        Board { game: Game::new(R::start()), searcher: None }
+impl<R: GameRules> Board<R> {
+    /// Opens the game's tables the settings name.
+    fn open_tables(&mut self, settings: &Settings) -> Result<(), String> {
+        self.session.set_tables(open_tables::<R>(settings)?);
+        Ok(())
     }
 }
 
-impl<R: HubRules> Play for Board<R> {
+impl<R: GameRules> Play for Board<R> {
     fn variant(&self) -> Variant {
         R::VARIANT
     }
 
     fn set_game(&mut self, game: AnyGame) -> Result<(), String> {
-        self.game =
-            R::game(game).ok_or_else(|| format!("pos: the position is not one of {}", R::NAME))?;
+        self.session.game = game
+            .game::<R>()
+            .ok_or_else(|| format!("pos: the position is not one of {}", R::NAME))?;
         Ok(())
     }
 
     fn has_legal_move(&self) -> bool {
-        !R::legal_moves(&self.game.position).is_empty()
+        self.session.has_legal_move()
     }
 
     fn first_move(&self) -> Option<String> {
-        let position = &self.game.position;
+        let position = &self.session.game.position;
         R::legal_moves(position).first().map(|mv| R::hub_text(position, mv))
     }
 
     fn book_move(&self, asked: bool) -> Option<String> {
-        if !(R::BOOK_BY_DEFAULT || asked) {
-            return None;
-        }
-        let position = &self.game.position;
-        R::book_move(position).map(|mv| R::hub_text(position, &mv))
+        let position = &self.session.game.position;
+        self.session.book_move(asked).map(|mv| R::hub_text(position, &mv))
     }
 
     fn searcher_ready(&mut self, settings: &mut Settings, commit: bool) -> Vec<String> {
         let mut errors = Vec::new();
-        if self.searcher.is_some() {
+        if self.session.has_searcher() {
             return errors;
         }
         let threads = settings.threads;
@@ -127,25 +127,28 @@ impl<R: HubRules> Play for Board<R> {
         }
         searcher.set_quiet_ply_limit(settings.quiet_ply_limit);
         searcher.set_options(settings.search.clone());
-        match R::eval(settings) {
+        match eval::<R>(settings) {
             Ok(eval) => searcher.set_eval(eval),
             Err(message) => errors.push(message),
         }
-        if let Err(message) = attach_tables(&mut searcher, settings) {
+        self.session.put_searcher(searcher);
+        if let Err(message) = self.open_tables(settings) {
             errors.push(message);
         }
-        self.searcher = Some(searcher);
         errors
     }
 
     fn apply(&mut self, setting: &Setting, settings: &Settings) -> Result<(), String> {
-        let Some(searcher) = self.searcher.as_mut() else {
+        if let Setting::EgdbPath(_) | Setting::EgdbPieces(_) = setting {
+            return match self.session.has_searcher() {
+                true => self.open_tables(settings),
+                false => open_tables::<R>(settings).map(|_| ()),
+            };
+        }
+        let Some(searcher) = self.session.searcher_mut() else {
             return match setting {
-                Setting::EgdbPath(_) | Setting::EgdbPieces(_) => {
-                    open_tables(settings, R::GAME).map(|_| ())
-                }
                 Setting::Eval(_) | Setting::EvalFile(_) => {
-                    R::eval(settings).map(|_| ()).map_err(|e| format!("set-param: {e}"))
+                    eval::<R>(settings).map(|_| ()).map_err(|e| format!("set-param: {e}"))
                 }
                 _ => Ok(()),
             };
@@ -161,11 +164,10 @@ impl<R: HubRules> Play for Board<R> {
             },
             Setting::QuietPlyLimit(plies) => searcher.set_quiet_ply_limit(*plies),
             Setting::Switch { .. } | Setting::Eval(_) | Setting::EvalFile(_) => {
-                let eval = R::eval(settings).map_err(|e| format!("set-param: {e}"))?;
+                let eval = eval::<R>(settings).map_err(|e| format!("set-param: {e}"))?;
                 searcher.set_options(settings.search.clone());
                 searcher.set_eval(eval);
             }
-            Setting::EgdbPath(_) | Setting::EgdbPieces(_) => attach_tables(searcher, settings)?,
             _ => {}
         }
         Ok(())
@@ -174,7 +176,7 @@ impl<R: HubRules> Play for Board<R> {
     fn new_game(&mut self) {
         // Instant (a new epoch), so the next `go` pays nothing for it; the table keeps its
         // committed pages.
-        if let Some(searcher) = self.searcher.as_mut() {
+        if let Some(searcher) = self.session.searcher_mut() {
             searcher.clear();
         }
     }
@@ -186,13 +188,15 @@ impl<R: HubRules> Play for Board<R> {
         output: Output,
         events: Sender<Event>,
     ) -> Result<RunningSearch, String> {
-        let searcher = self.searcher.take().ok_or("no searcher")?;
-        let mut game = self.game.clone();
+        let searcher = self.session.take_searcher().ok_or("no searcher")?;
+        let mut game = self.session.game.clone();
         game.history = game.history.with_quiet_ply_limit(request.quiet_ply_limit);
         search::start(searcher, game, request, control, output, events)
     }
 
     fn take_back(&mut self, searcher: Option<Box<dyn Any + Send>>) {
-        self.searcher = searcher.and_then(|s| s.downcast::<Searcher<R>>().ok()).map(|s| *s);
+        if let Some(searcher) = searcher.and_then(|s| s.downcast::<Searcher<R>>().ok()) {
+            self.session.put_searcher(*searcher);
+        }
     }
 }

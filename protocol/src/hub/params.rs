@@ -1,15 +1,16 @@
 //! The engine's settings as Hub params: their declarations (the `param` lines after `hub`), the
 //! parsing of `set-param` values into a typed [`Setting`], and the current [`Settings`].
 
-use crate::weights::AnyWeights;
+use crate::games::weights::AnyWeights;
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::EvalOptions;
 use dama_engine::learned::LearnedChoice;
 use dama_engine::search::skill::MAX_SKILL;
-use dama_engine::search::SearchOptions;
+use dama_engine::search::{SearchOptions, DEFAULT_MOVE_OVERHEAD};
 use dama_engine::variant::Variant;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// The kind of a param, as declared to the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +46,8 @@ pub const MAX_EGDB_PIECES: u32 = 6;
 pub const MAX_QUIET_PLY_LIMIT: u64 = 1_000;
 /// Most lines `multipv` accepts (there are rarely more legal moves).
 pub const MAX_MULTIPV: u64 = 64;
+/// Largest `move-overhead` accepted, in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
 /// One accepted `set-param`, with its value checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,7 +60,7 @@ pub enum Setting {
     /// `tt-size`: transposition table size in MiB.
     TableSize(usize),
     /// `book`: play from the opening book when the position is in it (`go think` only; the
-    /// International book only once this is given, `HubRules::BOOK_BY_DEFAULT`).
+    /// International book only once this is given, `GameRules::BOOK_BY_DEFAULT`).
     Book(bool),
     /// `ponder`: the GUI may send `go ponder` (accepted; `go ponder` works either way).
     Ponder(bool),
@@ -79,6 +82,9 @@ pub enum Setting {
     MultiPv(usize),
     /// `skill`: playing strength, 1 (weakest) to 20 (full strength).
     Skill(u8),
+    /// `move-overhead`: time kept back from every move and from the clock for the GUI's and the
+    /// pipe's latency ([`dama_engine::search::SearchLimits::move_overhead`]).
+    MoveOverhead(Duration),
     /// One of the search's feature switches ([`SearchOptions::SWITCHES`]) or the evaluation's
     /// ([`EvalOptions::SWITCHES`]), for measuring each feature in matches.
     Switch { name: &'static str, on: bool },
@@ -96,7 +102,7 @@ pub struct Settings {
     /// Opening book on: `go think` in a book position answers at once with a book move.
     pub book: bool,
     /// Whether `book` was given (the param or `--no-book`): a game whose book is not played by
-    /// default (International, `HubRules::BOOK_BY_DEFAULT`) plays it only then.
+    /// default (International, `GameRules::BOOK_BY_DEFAULT`) plays it only then.
     pub book_given: bool,
     /// The GUI may ponder.
     pub ponder: bool,
@@ -121,6 +127,8 @@ pub struct Settings {
     pub multipv: usize,
     /// Playing strength, 1-20 (20: full strength).
     pub skill: u8,
+    /// Time kept back from every move and from the clock for the GUI and the pipe.
+    pub move_overhead: Duration,
 }
 
 impl Default for Settings {
@@ -142,6 +150,7 @@ impl Default for Settings {
             choice: None,
             multipv: 1,
             skill: MAX_SKILL,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
         }
     }
 }
@@ -169,6 +178,7 @@ impl Settings {
             declare("egdb-pieces", self.egdb_pieces, int(0, u64::from(MAX_EGDB_PIECES))),
             declare("multipv", self.multipv, int(1, MAX_MULTIPV)),
             declare("skill", self.skill, int(1, u64::from(MAX_SKILL))),
+            declare("move-overhead", self.move_overhead.as_millis(), int(0, MAX_MOVE_OVERHEAD_MS)),
         ];
         let eval_file =
             self.eval_file.as_ref().map(|(p, _)| p.display().to_string()).unwrap_or_default();
@@ -209,6 +219,7 @@ impl Settings {
             Setting::EgdbPieces(pieces) => self.egdb_pieces = *pieces,
             Setting::MultiPv(lines) => self.multipv = *lines,
             Setting::Skill(skill) => self.skill = *skill,
+            Setting::MoveOverhead(overhead) => self.move_overhead = *overhead,
             Setting::Switch { name, on } => {
                 if !self.search.set(name, *on) {
                     self.eval.set(name, *on);
@@ -277,6 +288,12 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
         }
         "multipv" => Setting::MultiPv(integer(name, value, 1, MAX_MULTIPV)? as usize),
         "skill" => Setting::Skill(integer(name, value, 1, u64::from(MAX_SKILL))? as u8),
+        "move-overhead" => Setting::MoveOverhead(Duration::from_millis(integer(
+            name,
+            value,
+            0,
+            MAX_MOVE_OVERHEAD_MS,
+        )?)),
         "eval" => match EvalOptions::EVALS.iter().find(|e| **e == value) {
             Some(eval) => Setting::Eval(eval),
             None => return Err(format!("eval must be classic or learned, got '{value}'")),

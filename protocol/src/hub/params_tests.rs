@@ -102,3 +102,23 @@ fn bad_values_are_refused() {
     assert_eq!(parse_setting("multipv", "3"), Ok(Setting::MultiPv(3)));
     assert_eq!(parse_setting("skill", "1"), Ok(Setting::Skill(1)));
 }
+
+#[test]
+fn move_overhead_is_milliseconds_from_0_to_5000() {
+    let mut settings = Settings::default();
+    assert_eq!(settings.move_overhead, DEFAULT_MOVE_OVERHEAD);
+    for (text, ms) in [("0", 0), ("45", 45), ("5000", 5_000)] {
+        let setting = parse_setting("move-overhead", text).unwrap();
+        assert_eq!(setting, Setting::MoveOverhead(Duration::from_millis(ms)));
+        settings.record(&setting);
+        assert_eq!(settings.move_overhead, Duration::from_millis(ms));
+        let declared = settings.declarations();
+        let declared = declared.iter().find(|d| d.name == "move-overhead").unwrap();
+        assert_eq!(declared.value, text);
+        assert_eq!(declared.kind, ParamKind::Int { min: 0, max: 5_000 });
+    }
+    for bad in ["5001", "-1", "0.03", "", "30ms"] {
+        let error = parse_setting("move-overhead", bad).unwrap_err();
+        assert_eq!(error, format!("move-overhead must be an integer from 0 to 5000, got '{bad}'"));
+    }
+}

@@ -3,10 +3,9 @@
 //! notation, in an [`Event::SearchFinished`], after which the session writes `done`.
 
 use super::event::{Choice, Event, Finished};
-use super::game::Game;
 use super::output::Output;
 use super::response::{Progress, Response};
-use super::rules::HubRules;
+use crate::games::{Game, GameRules};
 use dama_engine::rules::Rules;
 use dama_engine::search::{skill, SearchControl, SearchLimits, SearchResult, Searcher};
 
@@ -50,7 +49,7 @@ pub struct SearchRequest {
 /// Starts searching `game` on a new thread. `request.shown` lines are reported in `info` lines
 /// (each tagged `multipv=K` when there are several); the search may look at more (a skill level
 /// chooses among them).
-pub fn start<R: HubRules>(
+pub fn start<R: GameRules>(
     mut searcher: Searcher<R>,
     game: Game<R>,
     request: SearchRequest,

@@ -259,8 +259,12 @@ impl Session {
             }
             Command::SetParam(setting) => self.apply(setting),
             Command::Init => {
-                // Before any clock runs: the table's pages are committed now.
+                // Before any clock runs: the table's pages are committed now, and the embedded
+                // book is read now (20-60 ms on first use, charged to the first move otherwise).
                 self.searcher_ready(true);
+                if self.settings.book {
+                    let _ = self.board.book_move(self.settings.book_given);
+                }
                 self.send(Response::Ready);
             }
             Command::Pos(game) => {
@@ -342,6 +346,7 @@ impl Session {
         });
         let shown = self.settings.multipv;
         limits.multipv = shown;
+        limits.move_overhead = self.settings.move_overhead;
         // A skill level below full strength limits the nodes and chooses among a few lines,
         // for the moves the GUI asks the engine to play (not for analysis or pondering).
         let mut skill = None;

@@ -2,8 +2,10 @@
 //! and opening the endgame tables the settings name.
 
 use super::params::Settings;
-use dama_egdb::{EgdbError, TableGame, TableRules, Tablebase};
-use dama_engine::search::{Searcher, TranspositionTable};
+use dama_egdb::TableRules;
+use dama_engine::search::TranspositionTable;
+use dama_engine::tables::EndgameTables;
+use std::sync::Arc;
 
 /// Frees a replaced transposition table. A large one that has been used takes a noticeable time
 /// to hand back to the operating system (about 60 ms per GiB), so it goes on a thread of its own
@@ -21,50 +23,11 @@ pub fn dispose(table: TranspositionTable) {
     }
 }
 
-/// `game`'s endgame tables the settings ask for: those in the table directory `egdb-path` (an
-/// error if they cannot be opened, or if the directory holds only another game's tables, except
-/// for International draughts, which is then searched without tables), else
-/// those of the default directory if it holds any (the Hub never builds tables: a GUI would
-/// wait), limited to `egdb-pieces`; `None` when there are none or `egdb-pieces` is 0. Each game's
-/// tables have their place in a table directory ([`dama_egdb::game_dir`]) and each file says its
-/// game, so a game never probes another's.
-pub fn open_tables(settings: &Settings, game: TableGame) -> Result<Option<Tablebase>, String> {
-    if settings.egdb_pieces == 0 {
-        return Ok(None);
-    }
-    let mut tables = match &settings.egdb_path {
-        Some(dir) => match Tablebase::open_game(dir, game) {
-            Ok(tables) => tables,
-            // A table directory of the 8x8 games only: International draughts is searched
-            // without tables, as before it had any (a GUI may name one directory for every
-            // game).
-            Err(EgdbError::OtherGame { found, .. }) if game == TableGame::International => {
-                log::info!("no {game} tables in {} (only {found} tables)", dir.display());
-                return Ok(None);
-            }
-            Err(e) => return Err(format!("set-param: egdb-path '{}': {e}", dir.display())),
-        },
-        None => match Tablebase::open_game(&dama_egdb::default_dir(), game) {
-            Ok(tables) => tables,
-            Err(_) => return Ok(None),
-        },
-    };
-    tables.limit_pieces(settings.egdb_pieces);
-    log::info!(
-        "{game} endgame tables {} up to {} pieces",
-        tables.dir().display(),
-        tables.max_pieces()
-    );
-    Ok(Some(tables))
-}
-
-/// Gives the searcher of the game `R` the game's endgame tables the settings ask for
-/// ([`open_tables`]).
-pub fn attach_tables<R: TableRules>(
-    searcher: &mut Searcher<R>,
+/// The game `R`'s endgame tables the settings ask for ([`crate::games::open_tables`] of
+/// `egdb-path` and `egdb-pieces`).
+pub fn open_tables<R: TableRules>(
     settings: &Settings,
-) -> Result<(), String> {
-    let tables = open_tables(settings, R::GAME)?;
-    searcher.set_endgame_tables(tables.map(R::searched));
-    Ok(())
+) -> Result<Option<Arc<dyn EndgameTables<R::Position>>>, String> {
+    crate::games::open_tables::<R>(settings.egdb_path.as_deref(), settings.egdb_pieces)
+        .map_err(|e| format!("set-param: egdb-path {e}"))
 }

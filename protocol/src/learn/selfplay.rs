@@ -1,6 +1,7 @@
 //! `dama selfplay`: fast games of the engine against itself, written as training data.
 
-use crate::commands::eval::{CliEval, EvalArgs};
+use crate::commands::eval::EvalArgs;
+use crate::games::GameRules;
 use clap::Args;
 use dama_engine::english::English;
 use dama_engine::international::International;
@@ -69,7 +70,7 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
 }
 
 /// `dama selfplay` in the game `R`.
-fn run_game<R: TrainingGame + CliEval>(args: &SelfPlayArgs) -> Result<(), String> {
+fn run_game<R: TrainingGame + GameRules>(args: &SelfPlayArgs) -> Result<(), String> {
     let settings = SelfPlaySettings::<R> {
         games: args.games,
         nodes: if args.depth.is_none() { Some(args.nodes.unwrap_or(2_000)) } else { None },
@@ -78,7 +79,7 @@ fn run_game<R: TrainingGame + CliEval>(args: &SelfPlayArgs) -> Result<(), String
         seed: args.seed,
         adjudicate: args.adjudicate,
         max_plies: 400,
-        eval: R::eval(&args.eval)?,
+        eval: args.eval.eval::<R>()?,
         shard: args.shard,
     };
     interrupt::install()?;

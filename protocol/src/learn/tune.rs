@@ -1,6 +1,6 @@
 //! `dama tune`: fits the learned evaluation's weights to self-play data.
 
-use crate::weights::load_weights;
+use crate::games::weights::load_weights;
 use clap::Args;
 use dama_engine::english::English;
 use dama_engine::international::International;

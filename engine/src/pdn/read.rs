@@ -1,34 +1,31 @@
-//! PDN (Portable Draughts Notation): the movetext of any game written ([`move_number`],
-//! [`wrap_movetext`]), and Dama Italiana games read back.
-//!
-//! Reading: tag pairs, then movetext with move numbers,
+//! Reading PDN games of any of Dama's games: tag pairs, then movetext with move numbers,
 //! comments `{...}` and `;` to the end of the line, variations `(...)` (skipped), NAGs `$n` and
 //! `!?` marks (skipped), ended by a result (`1-0`, `0-1`, `1/2-1/2`, `*`, and the draughts
-//! forms `2-0`, `0-2`, `1-1`). Every move is replayed with the rules from the `FEN` tag (or the
-//! start position), in any notation [`parse_move`] accepts, so a game that reads is a legal game.
+//! forms `2-0`, `0-2`, `1-1`). Every move is replayed with the game's rules from the `FEN` tag
+//! (or the start position), in any notation the game reads ([`Rules::parse_move`]), so a game
+//! that reads is a legal game. A game's `GameType` tag (20 International, 21 English, 22
+//! Italian) says whose rules it follows ([`game_variant`]); one of another game is refused.
 
-use crate::board8::fen::parse_fen;
-use crate::board8::moves::Move;
-use crate::board8::position::Position;
-use crate::color::Color;
 use crate::excerpt::Excerpt;
-use crate::italian::notation::parse_move;
+use crate::italian::Italian;
+use crate::rules::Rules;
+use crate::variant::Variant;
 use std::fmt;
 
-/// One game read from PDN.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PdnGame {
+/// One game read from PDN, of the rules `R` (Dama Italiana by default).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PdnGame<R: Rules = Italian> {
     /// The tag pairs, in file order.
     pub tags: Vec<(String, String)>,
     /// The position the moves start from (the `FEN` tag, else the start position).
-    pub start: Position,
+    pub start: R::Position,
     /// The moves, checked legal.
-    pub moves: Vec<Move>,
+    pub moves: Vec<R::Move>,
     /// The result token that closed the movetext (`None` at the end of the text).
     pub result: Option<String>,
 }
 
-impl PdnGame {
+impl<R: Rules> PdnGame<R> {
     /// The value of a tag, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
@@ -54,8 +51,13 @@ impl std::error::Error for PdnError {}
 
 const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"];
 
-/// Reads every game of a PDN text.
+/// Reads every game of a PDN text of Dama Italiana.
 pub fn parse_pdn(text: &str) -> Result<Vec<PdnGame>, PdnError> {
+    read_pdn::<Italian>(text)
+}
+
+/// Reads every game of a PDN text of the game `R`.
+pub fn read_pdn<R: Rules>(text: &str) -> Result<Vec<PdnGame<R>>, PdnError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut games = Vec::new();
     let mut rest = text;
@@ -66,55 +68,36 @@ pub fn parse_pdn(text: &str) -> Result<Vec<PdnGame>, PdnError> {
         }
         let number = games.len() + 1;
         let error = |message: String| PdnError { game: number, message };
-        let (game, after) = read_game(rest).map_err(error)?;
+        let (game, after) = read_game::<R>(rest).map_err(error)?;
         games.push(game);
         rest = after;
     }
 }
 
-/// The move number that precedes ply `ply` (0-based) of a game whose first move is by
-/// `first`, as PDN writes it: `N.` before a White move, `N...` before a first move by Black, and
-/// nothing before other Black moves.
-pub fn move_number(first: Color, ply: usize) -> Option<String> {
-    let (number, white) = match first {
-        Color::White => (ply / 2 + 1, ply.is_multiple_of(2)),
-        Color::Black => (ply.div_ceil(2) + 1, ply % 2 == 1),
-    };
-    if white {
-        Some(format!("{number}."))
-    } else if ply == 0 {
-        Some(format!("{number}..."))
-    } else {
-        None
-    }
-}
-
-/// Joins movetext tokens into lines of at most `width` characters (a longer token stands on a
-/// line of its own), ending with a blank line, as a PDN game's movetext is written.
-pub fn wrap_movetext(tokens: &[String], width: usize) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(token);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
-}
-
-/// Reads every game of a PDN text, each on its own: a game that cannot be read (an illegal move,
-/// a bad FEN tag, an unclosed comment) is an error for that game only, and reading goes on at the
-/// next game, which starts with a line of tags after the failed game's movetext. Games are
-/// numbered from 1 in file order, errors included.
+/// Reads every game of a PDN text of Dama Italiana, each on its own ([`read_pdn_games`]).
 pub fn parse_pdn_games(text: &str) -> Vec<Result<PdnGame, PdnError>> {
+    read_pdn_games::<Italian>(text)
+}
+
+/// Reads every game of a PDN text of the game `R`, each on its own: a game that cannot be read
+/// (an illegal move, a bad FEN tag, an unclosed comment, another game's `GameType`) is an error
+/// for that game only, and reading goes on at the next game, which starts with a line of tags
+/// after the failed game's movetext. Games are numbered from 1 in file order, errors included.
+pub fn read_pdn_games<R: Rules>(text: &str) -> Vec<Result<PdnGame<R>, PdnError>> {
+    let mut games = Vec::new();
+    for chunk in split_games(text) {
+        let before = games.len();
+        match read_pdn::<R>(chunk) {
+            Ok(read) => games.extend(read.into_iter().map(Ok)),
+            Err(e) => games.push(Err(PdnError { game: before + e.game, message: e.message })),
+        }
+    }
+    games
+}
+
+/// The text of each game of a PDN text, in order: a game starts with a line of tags after the
+/// movetext of the one before (a piece of text may still hold several games without tags).
+pub fn split_games(text: &str) -> Vec<&str> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut chunks: Vec<&str> = Vec::new();
     let (mut start, mut offset, mut in_movetext) = (0usize, 0usize, false);
@@ -132,19 +115,28 @@ pub fn parse_pdn_games(text: &str) -> Vec<Result<PdnGame, PdnError>> {
         offset += line.len();
     }
     chunks.push(&text[start..]);
-    let mut games = Vec::new();
-    for chunk in chunks.into_iter().filter(|c| !c.trim().is_empty()) {
-        let before = games.len();
-        match parse_pdn(chunk) {
-            Ok(read) => games.extend(read.into_iter().map(Ok)),
-            Err(e) => games.push(Err(PdnError { game: before + e.game, message: e.message })),
-        }
-    }
-    games
+    chunks.retain(|c| !c.trim().is_empty());
+    chunks
 }
 
-/// Reads one game from the start of `text`; returns it and the text after it.
-fn read_game(text: &str) -> Result<(PdnGame, &str), String> {
+/// The game a PDN game's text is of, by its `GameType` tag among the tags it starts with: `None`
+/// when it has none (the reader's own game is then assumed), an error naming the value when it is
+/// not one of Dama's games or a tag does not read.
+pub fn game_variant(text: &str) -> Result<Option<Variant>, String> {
+    let (tags, _) = read_tags(text)?;
+    match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("GameType")) {
+        None => Ok(None),
+        Some((_, kind)) => Variant::from_pdn_game_type(kind).map(Some).ok_or_else(|| {
+            format!("GameType \"{}\" is not a game Dama plays (20, 21, 22)", Excerpt(kind))
+        }),
+    }
+}
+
+/// A game's tag pairs, in file order.
+type Tags = Vec<(String, String)>;
+
+/// The tag pairs at the start of `text` and the text after them.
+fn read_tags(text: &str) -> Result<(Tags, &str), String> {
     let mut rest = text;
     let mut tags = Vec::new();
     while let Some(after) = rest.trim_start().strip_prefix('[') {
@@ -152,23 +144,29 @@ fn read_game(text: &str) -> Result<(PdnGame, &str), String> {
         tags.push(parse_tag(&after[..close])?);
         rest = &after[close + 1..];
     }
+    Ok((tags, rest))
+}
+
+/// Reads one game of the rules `R` from the start of `text`; returns it and the text after it.
+fn read_game<R: Rules>(text: &str) -> Result<(PdnGame<R>, &str), String> {
+    let (tags, rest) = read_tags(text)?;
     if let Some((_, kind)) = tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("GameType")) {
-        let game = match kind.split(',').next().map(str::trim) {
-            Some("22") => None,
-            Some("20") => Some("International draughts"),
-            Some("21") => Some("English draughts"),
-            _ => Some("another game"),
-        };
-        if let Some(game) = game {
+        let ours = kind.split(',').next().map(str::trim) == Some(&R::PDN_GAME_TYPE.to_string());
+        if !ours {
+            let game = Variant::from_pdn_game_type(kind).map_or("another game", |v| v.title());
+            let own = Variant::from_name(R::NAME).map_or(R::NAME, |v| v.title());
             return Err(format!(
-                "GameType \"{}\" is {game}, not Dama Italiana (22): this reader plays Italian games",
-                Excerpt(kind)
+                "GameType \"{}\" is {game}, not {own} ({}): read it as that game",
+                Excerpt(kind),
+                R::PDN_GAME_TYPE
             ));
         }
     }
     let start = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
-        Some((_, fen)) => parse_fen(fen).map_err(|e| format!("FEN tag '{}': {e}", Excerpt(fen)))?,
-        None => Position::start(),
+        Some((_, fen)) => {
+            R::parse_fen(fen).map_err(|e| format!("FEN tag '{}': {e}", Excerpt(fen)))?
+        }
+        None => R::start(),
     };
     let mut position = start;
     let mut moves = Vec::new();
@@ -219,9 +217,9 @@ fn read_game(text: &str) -> Result<(PdnGame, &str), String> {
                     return Ok((game, &rest[end..]));
                 }
                 if let Some(word) = move_word(token) {
-                    let mv = parse_move(&position, word)
+                    let mv = R::parse_move(&position, word)
                         .map_err(|e| format!("move {}: {e}", moves.len() + 1))?;
-                    position = position.play(&mv);
+                    position = R::play(&position, &mv);
                     moves.push(mv);
                 }
             }
@@ -291,14 +289,6 @@ fn parse_tag(inner: &str) -> Result<(String, String), String> {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn move_numbers_follow_the_side_that_starts() {
-        let white: Vec<_> = (0..4).map(|p| move_number(Color::White, p)).collect();
-        assert_eq!(white, [Some("1.".into()), None, Some("2.".into()), None]);
-        let black: Vec<_> = (0..4).map(|p| move_number(Color::Black, p)).collect();
-        assert_eq!(black, [Some("1...".into()), Some("2.".into()), None, Some("3.".into())]);
-    }
-
-    #[test]
     fn games_are_read_one_by_one_and_a_bad_game_does_not_stop_the_others() {
         let text = "[Event \"a\"]\n1. 22-18 11-15 1-0\n\n[Event \"b\"]\n1. 22-18 11-15 2. 22-18 *\n\n\
                     [Event \"c\"]\n[FEN \"B:W21:B5\"]\n1... 5-9 {a comment} 2. 21-17 (2. 21-18) *\n";
@@ -314,12 +304,32 @@ mod tests {
         let english = parse_pdn_games("[GameType \"21\"]\n1. 11-15 23-19 *\n");
         let message = &english[0].as_ref().unwrap_err().message;
         assert!(message.contains("is English draughts, not Dama Italiana"), "{message}");
+        let read = read_pdn_games::<English>("[GameType \"21\"]\n1. 11-15 23-19 *\n");
+        assert_eq!(read[0].as_ref().unwrap().moves.len(), 2);
         let italian = parse_pdn_games("[GameType \"22,W,8,8,N2,0\"]\n1. 22-18 *\n");
         assert_eq!(italian[0].as_ref().unwrap().moves.len(), 1);
     }
 
     use super::*;
+    use crate::english::English;
+    use crate::international::International;
     use crate::italian::notation::path_notation;
+
+    #[test]
+    fn each_game_reads_its_own_numbering_and_fen() {
+        let text = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *";
+        assert_eq!(game_variant(text), Ok(Some(Variant::International)));
+        let game = &read_pdn::<International>(text).unwrap()[0];
+        let second = International::play(&game.start, &game.moves[0]);
+        let third = International::play(&second, &game.moves[1]);
+        assert_eq!(International::path_text(&third, &game.moves[2]), "28x19");
+        assert_eq!(game_variant("1. 22-18 *"), Ok(None));
+        assert!(game_variant("[GameType \"25\"]\n*").unwrap_err().contains("\"25\""));
+        let english = read_pdn::<English>("1. 11-15 23-19 2. 8-11 *").unwrap();
+        assert_eq!(english[0].moves.len(), 3, "Black moves first");
+        assert!(read_pdn::<English>("1. 22-18 *").is_err());
+        assert!(read_pdn::<Italian>("[GameType \"20\"]\n*").is_err());
+    }
 
     #[test]
     fn a_game_with_tags_comments_variations_and_marks_reads() {

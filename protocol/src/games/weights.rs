@@ -5,6 +5,7 @@ use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::learned::{Features, LearnedEval};
+use std::any::Any;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -51,6 +52,16 @@ impl AnyWeights {
             }
             _ => AnyWeights::Italian(parse::<Italian>(path, &bytes)?),
         })
+    }
+
+    /// The weights, when they are the game `R`'s.
+    pub fn for_game<R: Features>(&self) -> Option<Arc<LearnedEval<R>>> {
+        let weights: &dyn Any = match self {
+            AnyWeights::Italian(weights) => weights,
+            AnyWeights::English(weights) => weights,
+            AnyWeights::International(weights) => weights,
+        };
+        weights.downcast_ref::<Arc<LearnedEval<R>>>().cloned()
     }
 
     /// The game the weights are for, by its name.

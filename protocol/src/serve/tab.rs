@@ -1,0 +1,253 @@
+//! One browser tab's board: a [`Session`] of the variant on the board, written once over the
+//! game's rules and held by the connection as a [`Tab`] object, so that a change of game swaps
+//! the whole board. The searcher is made on the first search and goes to the search thread.
+
+use super::messages::{LegalMove, Reply};
+use super::search::{self, Event, Job};
+use super::Config;
+use crate::games::{dispatch, EvalAsk, Game, GameRules, Session, WithGame};
+use dama_engine::color::Color;
+use dama_engine::movetext::PathMove;
+use dama_engine::pdn::{short_text, wrap_movetext};
+
+use dama_engine::search::{SearchControl, Searcher};
+use dama_engine::tables::TablebaseValue;
+use dama_engine::variant::Variant;
+use std::any::Any;
+use std::sync::Arc;
+use tokio::sync::mpsc::UnboundedSender;
+
+/// A tab's board, whatever its rules.
+pub trait Tab: Send {
+    /// The variant on the board.
+    fn variant(&self) -> Variant;
+    /// Sets the game from a FEN (`None`: the start) and moves; the position's reply.
+    fn set_game(&mut self, fen: Option<&str>, moves: &[String]) -> Result<Reply, String>;
+    /// Starts `job` on a search thread of its own, numbered `id`; the searcher goes with it.
+    fn start(
+        &mut self,
+        job: Job,
+        id: u64,
+        control: Arc<SearchControl>,
+        events: UnboundedSender<Event>,
+    ) -> Result<(), String>;
+    /// Takes the searcher back from a finished search (one of other rules is dropped).
+    fn take_back(&mut self, searcher: Box<dyn Any + Send>);
+    /// The game as PDN with `tags`.
+    fn export(&self, tags: &[(String, String)]) -> String;
+}
+
+/// A new board of `variant` at its start position.
+pub fn new_tab(variant: Variant, config: Arc<Config>) -> Box<dyn Tab> {
+    struct NewTab(Arc<Config>);
+    impl WithGame for NewTab {
+        type Output = Box<dyn Tab>;
+        fn with<R: GameRules>(self) -> Box<dyn Tab> {
+            let session = Session::new(Game::<R>::new(R::start()));
+            Box::new(Board { session, config: self.0, made: false, tables_opened: false })
+        }
+    }
+    dispatch(variant, NewTab(config))
+}
+
+struct Board<R: GameRules> {
+    session: Session<R>,
+    config: Arc<Config>,
+    /// Whether the searcher was made (it may be away searching).
+    made: bool,
+    /// Whether the game's endgame tables were looked for (at the first position set).
+    tables_opened: bool,
+}
+
+/// The side to move and one character per square in the game's own numbering (`w` `b` men,
+/// `W` `B` kings, `e` empty), read from the position's FEN (the Hub's string of English draughts
+/// is turned round as pydraughts keeps it).
+fn board_text(fen: &str, squares: usize) -> String {
+    let mut cells = vec!['e'; squares + 1];
+    let mut sections = fen.trim_end_matches('.').split(':');
+    cells[0] = sections.next().and_then(|s| s.chars().next()).unwrap_or('W');
+    for section in sections {
+        let mut chars = section.chars();
+        let white = chars.next() == Some('W');
+        for item in chars.as_str().split(',').filter(|i| !i.is_empty()) {
+            let king = item.starts_with('K');
+            let item = item.trim_start_matches('K');
+            let (a, b) = item.split_once('-').unwrap_or((item, item));
+            let (Ok(a), Ok(b)) = (a.parse::<usize>(), b.parse::<usize>()) else { continue };
+            let piece = match (white, king) {
+                (true, false) => 'w',
+                (true, true) => 'W',
+                (false, false) => 'b',
+                (false, true) => 'B',
+            };
+            for cell in cells.iter_mut().take(b.min(squares) + 1).skip(a) {
+                *cell = piece;
+            }
+        }
+    }
+    cells.into_iter().collect()
+}
+
+/// A legal move as the page sees it.
+fn legal_move<M>(p: &PathMove<M>) -> LegalMove {
+    let mut path = vec![p.from];
+    path.extend(&p.landings);
+    LegalMove { text: p.path(), path, captured: p.captured.clone() }
+}
+
+/// The most pieces of the tables probed.
+const MAX_TABLE_PIECES: u32 = 6;
+
+impl<R: GameRules> Board<R> {
+    fn position_reply(&self) -> Reply {
+        let game = &self.session.game;
+        let position = &game.position;
+        let paths = R::paths(position);
+        let legal: Vec<LegalMove> = paths.iter().map(legal_move).collect();
+        let last = game.moves.last().and_then(|mv| {
+            let before = game.positions()[game.moves.len() - 1];
+            R::paths(&before).iter().find(|p| p.mv == *mv).map(legal_move)
+        });
+        let side = R::side_to_move(position);
+        let (result, reason) = match (legal.is_empty(), game.history.is_draw()) {
+            (true, _) => {
+                let (result, winner) = match side {
+                    Color::White => ("0-1", "Black"),
+                    Color::Black => ("1-0", "White"),
+                };
+                (Some(result), Some(format!("{winner} wins: no move left")))
+            }
+            (false, true) if game.history.occurrences_of_current() >= 3 => {
+                (Some("1/2-1/2"), Some("draw by threefold repetition".to_string()))
+            }
+            (false, true) => (Some("1/2-1/2"), Some("draw by the move count".to_string())),
+            (false, false) => (None, None),
+        };
+        let tables = self.session.verdict().map(|(value, plies)| {
+            let value = match value {
+                TablebaseValue::Win => "win",
+                TablebaseValue::Loss => "loss",
+                TablebaseValue::Draw => "draw",
+            };
+            let plies = plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
+            format!("{value}{plies}")
+        });
+        Reply::Position {
+            variant: R::NAME.to_string(),
+            fen: R::to_fen(position),
+            start: R::to_fen(&game.start),
+            board: board_text(&R::to_fen(position), R::to_hub_position(position).len() - 1),
+            side: if side == Color::White { "white" } else { "black" }.to_string(),
+            plies: game.moves.len(),
+            last,
+            must_capture: paths.first().is_some_and(|p| !p.captured.is_empty()),
+            legal,
+            result: result.map(str::to_string),
+            reason,
+            tables,
+        }
+    }
+
+    /// The searcher, made on first use with the game's default evaluation and the tables.
+    fn searcher(&mut self) -> Result<Searcher<R>, String> {
+        if self.made {
+            return self.session.take_searcher().ok_or_else(|| "a search is running".into());
+        }
+        let mut searcher =
+            Searcher::<R>::new(self.config.hash_mib, 1).map_err(|e| e.to_string())?;
+        searcher.set_eval(R::eval(EvalAsk { name: None, weights: None, italian: None })?);
+        self.made = true;
+        Ok(searcher)
+    }
+}
+
+impl<R: GameRules> Tab for Board<R> {
+    fn variant(&self) -> Variant {
+        R::VARIANT
+    }
+
+    fn set_game(&mut self, fen: Option<&str>, moves: &[String]) -> Result<Reply, String> {
+        let mut game = Game::<R>::from_fen(fen, "")?;
+        for (number, text) in moves.iter().enumerate() {
+            let mv = R::parse_move(&game.position, text)
+                .map_err(|e| format!("move {} is refused: {e}", number + 1))?;
+            game.play(mv);
+        }
+        self.session.game = game;
+        if !self.tables_opened {
+            self.tables_opened = true;
+            if !self.config.no_egdb {
+                let dir = self.config.egdb_dir.as_deref();
+                self.session.set_tables(crate::games::open_tables::<R>(dir, MAX_TABLE_PIECES)?);
+            }
+        }
+        Ok(self.position_reply())
+    }
+
+    fn start(
+        &mut self,
+        job: Job,
+        id: u64,
+        control: Arc<SearchControl>,
+        events: UnboundedSender<Event>,
+    ) -> Result<(), String> {
+        if job.needs_move() && !self.session.has_legal_move() {
+            return Err("the game is over: there is no move to search".into());
+        }
+        let searcher = self.searcher()?;
+        let game = self.session.game.clone();
+        search::spawn(searcher, game, job, id, control, events, Arc::clone(&self.config))
+    }
+
+    fn take_back(&mut self, searcher: Box<dyn Any + Send>) {
+        if let Ok(searcher) = searcher.downcast::<Searcher<R>>() {
+            self.session.put_searcher(*searcher);
+        }
+    }
+
+    fn export(&self, tags: &[(String, String)]) -> String {
+        let game = &self.session.game;
+        let mut text = String::new();
+        for (name, value) in tags {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            text.push_str(&format!("[{name} \"{value}\"]\n"));
+        }
+        let has = |tag: &str| tags.iter().any(|(n, _)| n.eq_ignore_ascii_case(tag));
+        if !has("GameType") {
+            text.push_str(&format!("[GameType \"{}\"]\n", R::PDN_GAME_TYPE));
+        }
+        if game.start != R::start() && !has("FEN") {
+            text.push_str(&format!("[FEN \"{}\"]\n", R::to_fen(&game.start)));
+        }
+        text.push('\n');
+        let mut tokens = Vec::new();
+        let mut position = game.start;
+        let first = dama_engine::pdn::numbering::<R>(&game.start);
+        for (i, mv) in game.moves.iter().enumerate() {
+            tokens.extend(dama_engine::pdn::move_number(first, i));
+            tokens.push(short_text::<R>(&position, mv));
+            position = R::play(&position, mv);
+        }
+        let result = match self.position_reply() {
+            Reply::Position { result: Some(result), .. } => result,
+            _ => "*".to_string(),
+        };
+        tokens.push(result);
+        text.push_str(&wrap_movetext(&tokens, 79));
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_text_follows_the_game_s_numbering() {
+        assert_eq!(
+            board_text("B:W21-32:B1-12", 32),
+            format!("B{}{}{}", "b".repeat(12), "e".repeat(8), "w".repeat(12))
+        );
+        assert_eq!(board_text("W:WK3,5:B1", 5), "WbeWew");
+    }
+}
