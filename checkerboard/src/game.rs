@@ -17,6 +17,8 @@
 //! game type from the engine's `get gametype` answer, and passes no game to the engine.
 
 use dama_egdb::TableRules;
+use dama_engine::board8::moves::Move;
+use dama_engine::board8::position::Position;
 use dama_engine::board8::square::Square;
 use dama_engine::english::English;
 use dama_engine::italian::Italian;
@@ -36,8 +38,8 @@ pub const GT_ENGLISH: i32 = 21;
 /// CheckerBoard's game type of Italian draughts.
 pub const GT_ITALIAN: i32 = 22;
 
-/// A game as the CheckerBoard library plays it.
-pub trait CbGame: TableRules {
+/// A game as the CheckerBoard library plays it: an 8x8 game with tables.
+pub trait CbGame: TableRules<Position = Position, Move = Move> {
     /// `get gametype`'s answer.
     const GAME_TYPE: i32;
     /// The engine's name (`name`).

@@ -49,7 +49,7 @@ def parser() -> argparse.ArgumentParser:
     tables = commands.add_parser("egdb", help="dama egdb build, level by level, slices in parallel")
     tables.add_argument("--pieces", type=int, required=True, help="2 to N pieces")
     tables.add_argument("--dir", required=True, help="the table directory")
-    tables.add_argument("--variant", default="italian", choices=["italian", "english"])
+    tables.add_argument("--variant", default="italian", choices=["italian", "english", "international"])
     tables.add_argument("--distance-pieces", type=int, default=5,
                         help="store distances up to this many pieces (default: %(default)s)")
     return top

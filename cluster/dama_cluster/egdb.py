@@ -2,8 +2,9 @@
 level in parallel, each built by `dama egdb build --slice NAME` on a worker that first receives
 the slices it needs (through Ray's object store: no shared file system is needed), and every
 file gathered into one table directory, where `dama egdb build --pieces N` would put it (the
-English tables in its `english` subdirectory). The files are those of the one-machine build,
-byte for byte; a slice already in the directory is not built again."""
+English and International tables in its `english` and `international` subdirectories). The files
+are those of the one-machine build, byte for byte; a slice already in the directory is not built
+again."""
 
 from __future__ import annotations
 

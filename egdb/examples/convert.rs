@@ -4,29 +4,28 @@
 //! before the 40-move count or a threefold repetition draws it.
 //!
 //! ```text
-//! cargo run --release -p dama-egdb --example convert -- DIR PIECES [GAMES] [NODES] [level] [english]
+//! cargo run --release -p dama-egdb --example convert -- DIR PIECES [GAMES] [NODES] [level] [english|international]
 //! ```
 //!
 //! With `level`, only positions where the winner has no more pieces than the defender are used:
-//! wins that come from the placement of the pieces, not from a material lead. With `english`,
-//! English draughts with its tables (in DIR's `english` subdirectory); Dama Italiana otherwise.
+//! wins that come from the placement of the pieces, not from a material lead. With `english` or
+//! `international`, that game with its tables (in DIR's subdirectory of its name; International
+//! games are also drawn by the FMJD counts); Dama Italiana otherwise.
 
-use dama_egdb::{TableRules, Tablebase, Value};
-use dama_engine::board8::bitboard::Bitboard;
-use dama_engine::board8::position::Position;
+use dama_egdb::{Geometry, TableRules, Tablebase, Value};
 use dama_engine::color::Color;
 use dama_engine::english::English;
 use dama_engine::history::GameHistory;
+use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::search::{SearchControl, SearchLimits, Searcher};
-use dama_engine::tables::EndgameTables;
 use rand::{Rng, SeedableRng};
-use std::sync::Arc;
 
-fn random_position(rng: &mut impl Rng, pieces: u32) -> Option<Position> {
-    let (mut white, mut black, mut kings, mut used) = (0u32, 0u32, 0u32, 0u32);
+fn random_position<R: TableRules>(rng: &mut impl Rng, pieces: u32) -> Option<R::Position> {
+    let squares = Geometry::of(R::GAME).squares;
+    let (mut white, mut black, mut kings, mut used) = (0u64, 0u64, 0u64, 0u64);
     while used.count_ones() < pieces {
-        let s = rng.gen_range(0..32);
+        let s = rng.gen_range(0..squares);
         if used & 1 << s != 0 {
             continue;
         }
@@ -40,13 +39,12 @@ fn random_position(rng: &mut impl Rng, pieces: u32) -> Option<Position> {
             kings |= 1 << s;
         }
     }
-    let mask = Bitboard::from_square_mask;
-    Position::from_parts(mask(white), mask(black), mask(kings), Color::White).ok()
+    R::from_masks(white, black, kings, Color::White).ok()
 }
 
 /// Plays from `start` (the winner to move); returns whether the winner won.
 fn play<R: TableRules>(
-    start: &Position,
+    start: &R::Position,
     winner: &mut Searcher<R>,
     defender: &mut Searcher<R>,
     nodes: u64,
@@ -56,12 +54,12 @@ fn play<R: TableRules>(
     winner.clear();
     loop {
         if R::legal_moves(&position).is_empty() {
-            return position.side_to_move() != start.side_to_move();
+            return R::side_to_move(&position) != R::side_to_move(start);
         }
-        if history.is_draw() {
+        if history.is_draw() || history.endgame_count().is_some_and(|c| c.reached()) {
             return false;
         }
-        let searcher = if position.side_to_move() == start.side_to_move() {
+        let searcher = if R::side_to_move(&position) == R::side_to_move(start) {
             &mut *winner
         } else {
             &mut *defender
@@ -83,11 +81,13 @@ fn play<R: TableRules>(
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage: convert DIR PIECES [GAMES] [NODES] [level] [english]");
+        eprintln!("usage: convert DIR PIECES [GAMES] [NODES] [level] [english|international]");
         std::process::exit(2);
     }
     if args[3..].iter().any(|a| a == "english") {
         run::<English>(&args);
+    } else if args[3..].iter().any(|a| a == "international") {
+        run::<International>(&args);
     } else {
         run::<Italian>(&args);
     }
@@ -100,7 +100,7 @@ fn run<R: TableRules>(args: &[String]) {
     let nodes: u64 = args.get(4).and_then(|n| n.parse().ok()).unwrap_or(20_000);
     let level = args[3..].iter().any(|a| a == "level");
     let open = || match Tablebase::open_game(&dir, R::GAME) {
-        Ok(t) => Arc::new(t) as Arc<dyn EndgameTables>,
+        Ok(t) => R::searched(t),
         Err(e) => {
             eprintln!("error: {e}");
             std::process::exit(2);
@@ -115,15 +115,15 @@ fn run<R: TableRules>(args: &[String]) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     let (mut played, mut converted_with, mut converted_without, mut total_plies) = (0, 0, 0, 0);
     while played < games {
-        let Some(p) = random_position(&mut rng, pieces) else { continue };
+        let Some(p) = random_position::<R>(&mut rng, pieces) else { continue };
         // Hard wins only: no capture at once, and at least 15 plies to go.
-        let Ok(probe) = tables.probe(&p) else { continue };
+        let Ok(probe) = tables.probe_game::<R>(&p) else { continue };
         let capture = R::legal_moves(&p).first().is_some_and(R::is_capture);
         if probe.value != Value::Win || capture || probe.plies.is_some_and(|d| d < 15) {
             continue;
         }
-        let side = p.side_to_move();
-        if level && p.pieces(side).count() > p.pieces(side.opposite()).count() {
+        let [white, black, _] = R::masks(&p);
+        if level && white.count_ones() > black.count_ones() {
             continue;
         }
         played += 1;

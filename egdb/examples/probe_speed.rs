@@ -1,25 +1,27 @@
 //! Probe speed: random positions with exactly N pieces, probed through a fresh `Tablebase`.
 //!
 //! ```text
-//! cargo run --release -p dama-egdb --example probe_speed -- DIR PIECES [COUNT] [english]
+//! cargo run --release -p dama-egdb --example probe_speed -- DIR PIECES [COUNT] [english|international]
 //! ```
 //! Prints probes per second for values and for values with distances, first over COUNT
 //! random positions (mostly cache misses: each needs a block decompressed), then over the
-//! same 200 positions probed again and again (cache hits). With `english`, the English tables
-//! of the table directory DIR; the Italian ones otherwise.
+//! same 200 positions probed again and again (cache hits). With `english` or `international`,
+//! that game's tables in the table directory DIR; the Italian ones otherwise.
 
-use dama_egdb::{TableGame, Tablebase};
-use dama_engine::board8::bitboard::Bitboard;
-use dama_engine::board8::position::Position;
+use dama_egdb::{Geometry, TableRules, Tablebase};
 use dama_engine::color::Color;
+use dama_engine::english::English;
+use dama_engine::international::International;
+use dama_engine::italian::Italian;
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
 
-fn random_position(rng: &mut impl Rng, pieces: u32) -> Position {
+fn random_position<R: TableRules>(rng: &mut impl Rng, pieces: u32) -> R::Position {
+    let squares = Geometry::of(R::GAME).squares;
     loop {
-        let (mut white, mut black, mut kings, mut used) = (0u32, 0u32, 0u32, 0u32);
+        let (mut white, mut black, mut kings, mut used) = (0u64, 0u64, 0u64, 0u64);
         while used.count_ones() < pieces {
-            let s = rng.gen_range(0..32);
+            let s = rng.gen_range(0..squares);
             if used & 1 << s != 0 {
                 continue;
             }
@@ -34,11 +36,10 @@ fn random_position(rng: &mut impl Rng, pieces: u32) -> Position {
             }
         }
         let side = if rng.gen_bool(0.5) { Color::White } else { Color::Black };
-        let mask = Bitboard::from_square_mask;
         if white == 0 || black == 0 {
             continue;
         }
-        if let Ok(p) = Position::from_parts(mask(white), mask(black), mask(kings), side) {
+        if let Ok(p) = R::from_masks(white, black, kings, side) {
             return p;
         }
     }
@@ -47,18 +48,27 @@ fn random_position(rng: &mut impl Rng, pieces: u32) -> Position {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage: probe_speed DIR PIECES [COUNT] [english]");
+        eprintln!("usage: probe_speed DIR PIECES [COUNT] [english|international]");
         std::process::exit(2);
     }
+    if args[3..].iter().any(|a| a == "english") {
+        run::<English>(&args);
+    } else if args[3..].iter().any(|a| a == "international") {
+        run::<International>(&args);
+    } else {
+        run::<Italian>(&args);
+    }
+}
+
+fn run<R: TableRules>(args: &[String]) {
     let dir = std::path::PathBuf::from(&args[1]);
     let pieces: u32 = args[2].parse().unwrap_or(5);
     let count: usize = args.get(3).and_then(|c| c.parse().ok()).unwrap_or(200_000);
-    let english = args[3..].iter().any(|a| a == "english");
-    let game = if english { TableGame::English } else { TableGame::Italian };
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
-    let positions: Vec<Position> = (0..count).map(|_| random_position(&mut rng, pieces)).collect();
+    let positions: Vec<R::Position> =
+        (0..count).map(|_| random_position::<R>(&mut rng, pieces)).collect();
     for distances in [false, true] {
-        let tables = match Tablebase::open_game(&dir, game) {
+        let tables = match Tablebase::open_game(&dir, R::GAME) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -66,11 +76,11 @@ fn main() {
             }
         };
         let what = if distances { "value+distance" } else { "value" };
-        let probe = |p: &Position| {
+        let probe = |p: &R::Position| {
             if distances {
-                tables.probe(p).map(|r| r.value)
+                tables.probe_game::<R>(p).map(|r| r.value)
             } else {
-                tables.probe_value(p)
+                tables.probe_value_game::<R>(p)
             }
         };
         let started = Instant::now();

@@ -3,12 +3,14 @@
 
 use crate::error::EgdbError;
 use crate::game::TableRules;
+use crate::geometry::Geometry;
 use crate::material::Slice;
 use crate::memory::{Known, SliceTables};
 use crate::place::game_dir;
 use crate::slice_builder::{build_slice, slice_size, verify_slice};
 use crate::store::{load_slice, write_slice};
 use dama_engine::english::English;
+use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::tables::TableGame;
 use std::path::PathBuf;
@@ -16,10 +18,38 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The most pieces the builder accepts. Its in-group method keeps every king move of a group as
-/// an edge; the largest 7-piece group (four kings against three, 236 M positions, about 3 G
-/// edges) would need some 30 GB, so 7 pieces needs a predecessor generator first (docs/egdb.md).
+/// The most pieces the builder accepts (for the 8x8 games; [`max_build_pieces`] says each
+/// game's). Its in-group method keeps every king move of a group as an edge; the largest 7-piece
+/// group (four kings against three, 236 M positions, about 3 G edges) would need some 30 GB, so 7
+/// pieces needs a predecessor generator first (docs/egdb.md).
 pub const MAX_BUILD_PIECES: u32 = 6;
+
+/// The most pieces the builder accepts for `game`: [`MAX_BUILD_PIECES`] for the 8x8 games, 5 for
+/// International draughts, whose 6-piece tables (49.5 G indexes, slices of up to 4.3 G, a group
+/// of four kings against two of 476 M positions) would need some 12 GB and 15 hours of one core.
+pub const fn max_build_pieces(game: TableGame) -> u32 {
+    match game {
+        TableGame::Italian | TableGame::English => MAX_BUILD_PIECES,
+        TableGame::International => 5,
+    }
+}
+
+/// The refusal of `pieces` pieces for `game` (`what` says what was asked), if it is one.
+fn check_pieces(game: TableGame, pieces: u32, what: &str) -> Result<(), EgdbError> {
+    let most = max_build_pieces(game);
+    if (2..=most).contains(&pieces) {
+        return Ok(());
+    }
+    let why = match game {
+        TableGame::International if pieces > most => {
+            " (its 6-piece tables would need some 12 GB of memory and 15 hours of one core)"
+        }
+        _ => "",
+    };
+    Err(EgdbError::Unsupported(format!(
+        "{game} tables can be built for 2 to {most} pieces, not {what}{why}"
+    )))
+}
 
 /// Distances are stored up to this many pieces unless asked otherwise (they make the files ten
 /// times larger).
@@ -29,7 +59,8 @@ pub const DEFAULT_DISTANCE_PIECES: u32 = 5;
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
     /// The table directory: each game's files go in its place there ([`game_dir`]: the Italian
-    /// ones in the directory itself, the English ones in its `english` subdirectory).
+    /// ones in the directory itself, the English and International ones in its `english` and
+    /// `international` subdirectories).
     pub dir: PathBuf,
     /// Every slice with 2 to this many pieces.
     pub pieces: u32,
@@ -88,6 +119,9 @@ pub fn build_one_game(
     match game {
         TableGame::Italian => build_one::<Italian>(dir, slice, distance_pieces, progress, report),
         TableGame::English => build_one::<English>(dir, slice, distance_pieces, progress, report),
+        TableGame::International => {
+            build_one::<International>(dir, slice, distance_pieces, progress, report)
+        }
     }
 }
 
@@ -104,13 +138,9 @@ pub fn build_one<R: TableRules>(
     report: &mut dyn FnMut(BuildEvent),
 ) -> Result<(), EgdbError> {
     let pieces = slice.material().pieces();
-    if pieces > MAX_BUILD_PIECES {
-        return Err(EgdbError::Unsupported(format!(
-            "tables can be built for 2 to {MAX_BUILD_PIECES} pieces, not {pieces} ({slice})"
-        )));
-    }
+    check_pieces(R::GAME, pieces, &format!("{pieces} ({slice})"))?;
     let dir = game_dir(dir, R::GAME);
-    let positions = slice_size(slice);
+    let positions = slice_size(slice, Geometry::of(R::GAME));
     report(BuildEvent::Plan { slices: 1, positions });
     let path = dir.join(slice.file_name());
     if path.exists() {
@@ -147,7 +177,7 @@ fn build_and_write<R: TableRules>(
     progress: &AtomicU64,
     report: &mut dyn FnMut(BuildEvent),
 ) -> Result<SliceTables, EgdbError> {
-    let positions = slice_size(slice);
+    let positions = slice_size(slice, Geometry::of(R::GAME));
     report(BuildEvent::Started { slice, positions });
     let started = Instant::now();
     progress.store(0, std::sync::atomic::Ordering::Relaxed);
@@ -177,6 +207,7 @@ pub fn build_game(
     match game {
         TableGame::Italian => build::<Italian>(options, progress, report),
         TableGame::English => build::<English>(options, progress, report),
+        TableGame::International => build::<International>(options, progress, report),
     }
 }
 
@@ -189,17 +220,12 @@ pub fn build<R: TableRules>(
     progress: &AtomicU64,
     report: &mut dyn FnMut(BuildEvent),
 ) -> Result<(), EgdbError> {
-    if !(2..=MAX_BUILD_PIECES).contains(&options.pieces) {
-        return Err(EgdbError::Unsupported(format!(
-            "tables can be built for 2 to {MAX_BUILD_PIECES} pieces, not {}",
-            options.pieces
-        )));
-    }
+    check_pieces(R::GAME, options.pieces, &options.pieces.to_string())?;
     let dir = game_dir(&options.dir, R::GAME);
     let order = Slice::build_order(options.pieces);
     report(BuildEvent::Plan {
         slices: order.len(),
-        positions: order.iter().map(|&s| slice_size(s)).sum(),
+        positions: order.iter().map(|&s| slice_size(s, Geometry::of(R::GAME))).sum(),
     });
     let mut known = Known::new(R::GAME);
     let mut held: Vec<Slice> = Vec::new();
@@ -216,7 +242,7 @@ pub fn build<R: TableRules>(
             needed
         });
         held.push(slice);
-        let positions = slice_size(slice);
+        let positions = slice_size(slice, Geometry::of(R::GAME));
         let path = dir.join(slice.file_name());
         if path.exists() {
             match load_slice(&path, R::GAME) {

@@ -111,7 +111,8 @@ impl fmt::Display for EgdbError {
             EgdbError::WrongGame { path, found, expected } => write!(
                 f,
                 "{}: a table of {found}, not of {expected}; each game's tables have their own \
-                 directory (English ones the `english` subdirectory of the table directory)",
+                 directory (English and International ones the `english` and `international` \
+                 subdirectories of the table directory)",
                 path.display()
             ),
             EgdbError::OtherGame { dir, game, found } => write!(

@@ -1,36 +1,39 @@
 //! The index: a dense number for every position of a material with White to move, and back.
 //!
-//! Squares are bits of a `u32`, bit `i` for square `i + 1`. A position is numbered in four
-//! mixed-radix digits, most significant first:
+//! Squares are bits of a `u64`, bit `i` for square `i + 1` ([`crate::geometry`]). On a board of
+//! `n` squares in rows of `w` a man can stand on `n - w` squares (all but its crowning row). A
+//! position is numbered in four mixed-radix digits, most significant first:
 //!
-//! 1. the white men, ranked among the 28 squares a white man can stand on (5-32);
-//! 2. the black men, ranked among the 28 squares a black man can stand on (1-28);
+//! 1. the white men, ranked among the squares a white man can stand on (5-32 on the 8x8 board,
+//!    6-50 on the 10x10);
+//! 2. the black men, ranked among the squares a black man can stand on (1-28, 1-45);
 //! 3. the white kings, ranked among the squares the men left free;
 //! 4. the black kings, ranked among the squares still free.
 //!
 //! A set of `k` squares is ranked *colexicographically*: its labels `p1 < p2 < ... < pk` give
 //! `C(p1, 1) + C(p2, 2) + ... + C(pk, k)`, a number below `C(n, k)` for labels below `n`. The
 //! labels count from each side's back row forward: a white man on square `s` has label
-//! `32 - s`, a black man `s - 1`. Moving one element of a set to a larger label always gives a
+//! `n - s`, a black man `s - 1`. Moving one element of a set to a larger label always gives a
 //! larger rank, so **every man move raises the index's leading digits**: the positions with the
 //! same men (the *men configuration*) are one contiguous block, kings move inside it, and a man
 //! move leads to a block further on. The builder uses this to solve the blocks from the last to
 //! the first. Kings are labelled by their rank among the free squares, so no king digit is
 //! wasted; the two men digits are ranked independently, so a block whose white and black men
 //! share a square is a *hole*: its numbers stand for no position.
+//!
+//! On the 8x8 board this is the index of the first version of the files, number for number.
 
+pub use crate::geometry::Board;
+use crate::geometry::Geometry;
 use crate::material::Material;
-use dama_engine::board8::bitboard::Bitboard;
-use dama_engine::board8::position::{Position, SetupError};
-use dama_engine::color::Color;
 
-/// Squares a man can stand on (all but its promotion row).
-pub const MAN_SQUARES: u32 = 28;
+/// The most squares of a board.
+const MAX_SQUARES: usize = 50;
 
-const fn binomials() -> [[u64; 33]; 33] {
-    let mut table = [[0u64; 33]; 33];
+const fn binomials() -> [[u64; MAX_SQUARES + 1]; MAX_SQUARES + 1] {
+    let mut table = [[0u64; MAX_SQUARES + 1]; MAX_SQUARES + 1];
     let mut n = 0;
-    while n <= 32 {
+    while n <= MAX_SQUARES {
         table[n][0] = 1;
         let mut k = 1;
         while k <= n {
@@ -42,9 +45,9 @@ const fn binomials() -> [[u64; 33]; 33] {
     table
 }
 
-const BINOMIAL: [[u64; 33]; 33] = binomials();
+static BINOMIAL: [[u64; MAX_SQUARES + 1]; MAX_SQUARES + 1] = binomials();
 
-/// The binomial coefficient `C(n, k)` for `n <= 32` (zero when `k > n`).
+/// The binomial coefficient `C(n, k)` for `n <= 50` (zero when `k > n`).
 #[inline]
 pub fn binomial(n: u32, k: u32) -> u64 {
     if k > n {
@@ -56,7 +59,7 @@ pub fn binomial(n: u32, k: u32) -> u64 {
 
 /// The colexicographic rank of a set of labels (bit `p` set for label `p`).
 #[inline]
-pub fn rank(mut labels: u32) -> u64 {
+pub fn rank(mut labels: u64) -> u64 {
     let mut rank = 0;
     let mut k = 1;
     while labels != 0 {
@@ -71,8 +74,8 @@ pub fn rank(mut labels: u32) -> u64 {
 /// The set of `k` labels below `limit` with colexicographic rank `rank` (which must be below
 /// `C(limit, k)`).
 #[inline]
-pub fn unrank(mut rank: u64, k: u32, limit: u32) -> u32 {
-    let mut labels = 0u32;
+pub fn unrank(mut rank: u64, k: u32, limit: u32) -> u64 {
+    let mut labels = 0u64;
     let mut p = limit;
     for j in (1..=k as usize).rev() {
         // The largest p below the previous label with C(p, j) <= rank.
@@ -89,7 +92,7 @@ pub fn unrank(mut rank: u64, k: u32, limit: u32) -> u32 {
 /// The labels of `set` among the bits of `free` (bit `i` of the result for the `i`-th set bit
 /// of `free`): a software `pext`.
 #[inline]
-pub fn compress(set: u32, free: u32) -> u32 {
+pub fn compress(set: u64, free: u64) -> u64 {
     let mut labels = 0;
     let mut bits = set;
     while bits != 0 {
@@ -102,7 +105,7 @@ pub fn compress(set: u32, free: u32) -> u32 {
 
 /// The inverse of [`compress`]: the squares of `free` whose rank among them is in `labels`.
 #[inline]
-pub fn deposit(labels: u32, free: u32) -> u32 {
+pub fn deposit(labels: u64, free: u64) -> u64 {
     let mut set = 0;
     let mut bits = free;
     let mut i = 0;
@@ -117,89 +120,11 @@ pub fn deposit(labels: u32, free: u32) -> u32 {
     set
 }
 
-/// Offsets of the rows in the engine's padded bitboard layout (see `dama_engine::board8::bitboard`).
-const ROW_OFFSET: [u32; 8] = [0, 5, 9, 14, 18, 23, 27, 32];
-
-/// The squares of a bitboard as a `u32` mask (bit `i` for square `i + 1`).
-#[inline]
-pub fn mask_of(b: Bitboard) -> u32 {
-    let x = b.bits();
-    let mut mask = 0;
-    for (row, offset) in ROW_OFFSET.iter().enumerate() {
-        mask |= (((x >> offset) & 0xF) as u32) << (4 * row);
-    }
-    mask
-}
-
-/// The bitboard of a `u32` square mask.
-#[inline]
-pub fn bitboard_of(mask: u32) -> Bitboard {
-    let mut x = 0u64;
-    for (row, offset) in ROW_OFFSET.iter().enumerate() {
-        x |= (((mask >> (4 * row)) & 0xF) as u64) << offset;
-    }
-    Bitboard::from_bits(x)
-}
-
-/// The board turned half a turn: square `s` becomes `33 - s`.
-#[inline]
-pub fn flip(mask: u32) -> u32 {
-    mask.reverse_bits()
-}
-
-/// The pieces of a position with White to move, as square masks.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Board {
-    /// White's pieces.
-    pub white: u32,
-    /// Black's pieces.
-    pub black: u32,
-    /// The kings of either colour.
-    pub kings: u32,
-}
-
-impl Board {
-    /// The position as seen by the side to move, with that side playing White: the material of
-    /// the half that holds it and its board. A position with Black to move is turned half a turn
-    /// with the colours swapped; the rules are the same seen from either side.
-    #[inline]
-    pub fn normalize(position: &Position) -> (Material, Board) {
-        let white = mask_of(position.pieces(Color::White));
-        let black = mask_of(position.pieces(Color::Black));
-        let kings = mask_of(position.kings());
-        let board = match position.side_to_move() {
-            Color::White => Board { white, black, kings },
-            Color::Black => Board { white: flip(black), black: flip(white), kings: flip(kings) },
-        };
-        (board.material(), board)
-    }
-
-    /// The material of the board.
-    pub fn material(&self) -> Material {
-        let count = |m: u32| m.count_ones() as u8;
-        Material::new(
-            count(self.white & !self.kings),
-            count(self.white & self.kings),
-            count(self.black & !self.kings),
-            count(self.black & self.kings),
-        )
-    }
-
-    /// The position this board stands for when `side` is to move: the board itself for White,
-    /// turned back half a turn with the colours swapped for Black.
-    pub fn to_position(&self, side: Color) -> Result<Position, SetupError> {
-        let (white, black, kings) = match side {
-            Color::White => (self.white, self.black, self.kings),
-            Color::Black => (flip(self.black), flip(self.white), flip(self.kings)),
-        };
-        Position::from_parts(bitboard_of(white), bitboard_of(black), bitboard_of(kings), side)
-    }
-}
-
 /// The index of one material with White to move: its size and the two directions of the map.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct HalfIndex {
     material: Material,
+    geometry: Geometry,
     black_men_span: u64,
     white_kings_span: u64,
     black_kings_span: u64,
@@ -208,23 +133,29 @@ pub struct HalfIndex {
 }
 
 impl HalfIndex {
-    /// The index of `material` with White to move.
-    pub fn new(material: Material) -> HalfIndex {
+    /// The index of `material` with White to move on the board `geometry`.
+    pub fn new(material: Material, geometry: Geometry) -> HalfIndex {
         let m = material;
         let (wm, wk, bm, bk) =
             (m.white_men as u32, m.white_kings as u32, m.black_men as u32, m.black_kings as u32);
-        let free = 32 - wm - bm;
+        let free = geometry.squares - wm - bm;
         let white_kings_span = binomial(free, wk);
         let black_kings_span = binomial(free - wk, bk);
-        let black_men_span = binomial(MAN_SQUARES, bm);
+        let black_men_span = binomial(geometry.man_squares(), bm);
         HalfIndex {
             material,
+            geometry,
             black_men_span,
             white_kings_span,
             black_kings_span,
             kings_span: white_kings_span * black_kings_span,
-            configurations: binomial(MAN_SQUARES, wm) * black_men_span,
+            configurations: binomial(geometry.man_squares(), wm) * black_men_span,
         }
+    }
+
+    /// The board.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
     }
 
     /// The material.
@@ -254,9 +185,10 @@ impl HalfIndex {
         debug_assert_eq!(board.material(), self.material);
         let white_men = board.white & !board.kings;
         let black_men = board.black & !board.kings;
-        let free = !(white_men | black_men);
+        let free = self.geometry.all() & !(white_men | black_men);
         let white_kings = board.white & board.kings;
-        let configuration = rank(flip(white_men)) * self.black_men_span + rank(black_men);
+        let configuration =
+            rank(self.geometry.flip(white_men)) * self.black_men_span + rank(black_men);
         let white_kings_rank = rank(compress(white_kings, free));
         let black_kings_rank = rank(compress(board.black & board.kings, free & !white_kings));
         (configuration * self.white_kings_span + white_kings_rank) * self.black_kings_span
@@ -265,15 +197,15 @@ impl HalfIndex {
 
     /// The men of a configuration, as (white men, black men) masks, or `None` for a hole.
     #[inline]
-    pub fn men(&self, configuration: u64) -> Option<(u32, u32)> {
+    pub fn men(&self, configuration: u64) -> Option<(u64, u64)> {
         if configuration >= self.configurations {
             return None;
         }
-        let m = self.material;
+        let (m, g) = (self.material, self.geometry);
         let white_rank = configuration / self.black_men_span;
         let black_rank = configuration % self.black_men_span;
-        let white_men = flip(unrank(white_rank, m.white_men as u32, MAN_SQUARES));
-        let black_men = unrank(black_rank, m.black_men as u32, MAN_SQUARES);
+        let white_men = g.flip(unrank(white_rank, m.white_men as u32, g.man_squares()));
+        let black_men = unrank(black_rank, m.black_men as u32, g.man_squares());
         (white_men & black_men == 0).then_some((white_men, black_men))
     }
 
@@ -283,7 +215,7 @@ impl HalfIndex {
         let (white_men, black_men) = self.men(index / self.kings_span)?;
         let kings = index % self.kings_span;
         let m = self.material;
-        let free = !(white_men | black_men);
+        let free = self.geometry.all() & !(white_men | black_men);
         let white_kings_labels =
             unrank(kings / self.black_kings_span, m.white_kings as u32, free.count_ones());
         let white_kings = deposit(white_kings_labels, free);
@@ -302,15 +234,17 @@ impl HalfIndex {
     /// move adds exactly one, so configurations with the same advance never depend on each other.
     pub fn advance(&self, configuration: u64) -> Option<u32> {
         let (white_men, black_men) = self.men(configuration)?;
-        let rows = |mut set: u32, forward_of_row: fn(u32) -> u32| {
+        let g = self.geometry;
+        let rows = |mut set: u64, white: bool| {
             let mut total = 0;
             while set != 0 {
-                total += forward_of_row(set.trailing_zeros() / 4);
+                let row = g.row_of(set.trailing_zeros());
+                total += if white { g.rows() - 1 - row } else { row };
                 set &= set - 1;
             }
             total
         };
-        Some(rows(white_men, |row| 7 - row) + rows(black_men, |row| row))
+        Some(rows(white_men, true) + rows(black_men, false))
     }
 }
 

@@ -2,10 +2,11 @@
 //! successor position in them.
 
 use crate::error::EgdbError;
-use crate::index::{Board, HalfIndex};
+use crate::game::TableRules;
+use crate::geometry::Board;
+use crate::index::HalfIndex;
 use crate::material::{Material, Slice};
 use crate::value::Code;
-use dama_engine::board8::position::Position;
 use dama_engine::tables::TableGame;
 use std::sync::Arc;
 
@@ -92,15 +93,16 @@ pub(crate) enum Successor {
     Current(usize, u64),
 }
 
-/// Finds the value of `next` (a position reached by a move) for its side to move.
+/// Finds the value of `next` (a position of the game `R` reached by a move) for its side to
+/// move.
 #[inline]
-pub(crate) fn successor(
+pub(crate) fn successor<R: TableRules>(
     slice: Slice,
     halves: &[HalfIndex],
     known: &Known,
-    next: &Position,
+    next: &R::Position,
 ) -> Result<Successor, EgdbError> {
-    let (material, board) = Board::normalize(next);
+    let (material, board) = Board::normalize::<R>(next);
     if material.white_men + material.white_kings == 0 {
         // Everything of the side to move was captured: it has no move.
         return Ok(Successor::Known(Code::loss(0)));

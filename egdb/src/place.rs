@@ -1,7 +1,8 @@
 //! Where each game's tables are in a table directory, and which game a directory's files hold.
 //!
-//! A table directory holds the Dama Italiana tables in itself, where they have always been, and
-//! the English draughts tables in its `english` subdirectory ([`game_dir`]). The files say their
+//! A table directory holds the Dama Italiana tables in itself, where they have always been, the
+//! English draughts tables in its `english` subdirectory and the International draughts tables
+//! in its `international` subdirectory ([`game_dir`]). The files say their
 //! game too (the header's mark, [`crate::game::mark`]): [`game_in`] reads it from the first file
 //! of a directory, so that a directory of the other game's tables is named as such in messages
 //! rather than read as empty.
@@ -13,11 +14,11 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Where `game`'s tables live in the table directory `root`: the Italian tables in `root`, the
-/// English ones in `root/english`.
+/// others in the subdirectory named after the game (`root/english`, `root/international`).
 pub fn game_dir(root: &Path, game: TableGame) -> PathBuf {
     match game {
         TableGame::Italian => root.to_path_buf(),
-        TableGame::English => root.join("english"),
+        other => root.join(other.name()),
     }
 }
 
@@ -54,6 +55,7 @@ mod tests {
         let root = Path::new("/tables");
         assert_eq!(game_dir(root, TableGame::Italian), root);
         assert_eq!(game_dir(root, TableGame::English), root.join("english"));
+        assert_eq!(game_dir(root, TableGame::International), root.join("international"));
     }
 
     #[test]
@@ -72,6 +74,9 @@ mod tests {
         std::fs::write(dir.join("c.egdb"), header).unwrap();
         assert_eq!(game_in(&dir), Some(TableGame::English));
         assert_eq!(table_files(&dir).len(), 2);
+        header[28] = 2;
+        std::fs::write(dir.join("a.egdb"), header).unwrap();
+        assert_eq!(game_in(&dir), Some(TableGame::International));
         std::fs::remove_dir_all(&dir).ok();
     }
 }

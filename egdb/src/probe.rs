@@ -4,13 +4,16 @@
 
 use crate::cache::BlockCache;
 use crate::error::{io_error, EgdbError};
-use crate::game::has_legal_move;
-use crate::index::Board;
+use crate::game::TableRules;
+use crate::geometry::Board;
 use crate::material::{Material, Slice};
 use crate::place::{game_dir, game_in, table_files};
 use crate::store::{check, read_block, Layout, PartKind};
 use crate::value::{Code, Value};
 use dama_engine::board8::position::Position;
+use dama_engine::english::English;
+use dama_engine::international::{self, International};
+use dama_engine::italian::Italian;
 use dama_engine::tables::{EndgameTables, TableGame, TablebaseValue};
 use memmap2::Mmap;
 use std::fs::File;
@@ -50,6 +53,17 @@ impl std::fmt::Debug for Tablebase {
             .field("dir", &self.dir)
             .field("max_pieces", &self.max_pieces)
             .finish()
+    }
+}
+
+/// The block cache of a game's tables, as the bits of its number of shards (16 blocks each): 256
+/// shards, 16 MiB, for the 8x8 games; 1 024, 64 MiB, for International draughts, whose 5-piece
+/// values take fifteen times the Italian ones and whose searches reach more of them (two
+/// searches of 7-piece endings ran about twice as fast with 64 MiB as with 16; docs/egdb.md).
+fn cache_shard_bits(game: TableGame) -> u32 {
+    match game {
+        TableGame::Italian | TableGame::English => 8,
+        TableGame::International => 10,
     }
 }
 
@@ -102,7 +116,7 @@ impl Tablebase {
             dir,
             files,
             max_pieces: 1,
-            cache: BlockCache::new(),
+            cache: BlockCache::new(cache_shard_bits(game)),
             probes: AtomicU64::new(0),
         };
         tablebase.max_pieces = (2..=24)
@@ -143,28 +157,70 @@ impl Tablebase {
         self.probes.load(Ordering::Relaxed)
     }
 
-    /// The value (and distance, when the tables have distances) of `position`, a position of
-    /// the tables' game.
+    /// The value (and distance, when the tables have distances) of the 8x8 `position`, a
+    /// position of the tables' game (Dama Italiana or English draughts; for International
+    /// draughts, [`Tablebase::probe_game`]).
     pub fn probe(&self, position: &Position) -> Result<Probe, EgdbError> {
-        self.lookup(position, true)
+        self.lookup8(position, true)
     }
 
-    /// The value of `position` only: reads the two-bit values, the faster probe for search.
+    /// The value of the 8x8 `position` only: reads the two-bit values, the faster probe for
+    /// search.
     pub fn probe_value(&self, position: &Position) -> Result<Value, EgdbError> {
-        self.lookup(position, false).map(|p| p.value)
+        self.lookup8(position, false).map(|p| p.value)
     }
 
-    fn lookup(&self, position: &Position, distances: bool) -> Result<Probe, EgdbError> {
-        let us = position.pieces(position.side_to_move()).count();
-        let them = position.pieces(position.side_to_move().opposite()).count();
-        if us == 0 || !has_legal_move(self.game, position) {
+    /// The value (and distance, when the tables have distances) of `position`, a position of
+    /// the game `R`, which must be the tables' game.
+    pub fn probe_game<R: TableRules>(&self, position: &R::Position) -> Result<Probe, EgdbError> {
+        self.lookup::<R>(position, true)
+    }
+
+    /// The value of `position`, a position of the game `R`, only.
+    pub fn probe_value_game<R: TableRules>(
+        &self,
+        position: &R::Position,
+    ) -> Result<Value, EgdbError> {
+        self.lookup::<R>(position, false).map(|p| p.value)
+    }
+
+    fn lookup8(&self, position: &Position, distances: bool) -> Result<Probe, EgdbError> {
+        match self.game {
+            TableGame::Italian => self.lookup::<Italian>(position, distances),
+            TableGame::English => self.lookup::<English>(position, distances),
+            TableGame::International => Err(self.other_board(TableGame::Italian)),
+        }
+    }
+
+    fn other_board(&self, asked: TableGame) -> EgdbError {
+        EgdbError::Unsupported(format!(
+            "a position of {asked} cannot be probed in the {} tables of {}",
+            self.game,
+            self.dir.display()
+        ))
+    }
+
+    fn lookup<R: TableRules>(
+        &self,
+        position: &R::Position,
+        distances: bool,
+    ) -> Result<Probe, EgdbError> {
+        if R::GAME != self.game {
+            return Err(self.other_board(R::GAME));
+        }
+        let [white, black, _] = R::masks(position);
+        let (us, them) = match R::side_to_move(position) {
+            dama_engine::color::Color::White => (white, black),
+            dama_engine::color::Color::Black => (black, white),
+        };
+        if us == 0 || !R::has_move(position) {
             return Ok(Probe { value: Value::Loss, plies: Some(0) });
         }
         if them == 0 {
             // The game is over already; whatever we play leaves the opponent without a move.
             return Ok(Probe { value: Value::Win, plies: Some(1) });
         }
-        let (material, board) = Board::normalize(position);
+        let (material, board) = Board::normalize::<R>(position);
         let slice = Slice::of(material);
         let Some(file) = &self.files[slice.material().code()] else {
             let pieces = material.pieces();
@@ -236,14 +292,10 @@ impl Tablebase {
 }
 
 fn tablebase_value(value: Value) -> TablebaseValue {
-    match value {
-        Value::Win => TablebaseValue::Win,
-        Value::Loss => TablebaseValue::Loss,
-        Value::Draw => TablebaseValue::Draw,
-    }
+    value.to_tablebase()
 }
 
-/// The tables as the search sees them: positions outside the tables, or a damaged block, are
+/// The tables as the 8x8 search sees them: positions outside the tables, or a damaged block, are
 /// simply not answered.
 impl EndgameTables for Tablebase {
     fn game(&self) -> TableGame {
@@ -266,6 +318,35 @@ impl EndgameTables for Tablebase {
             return None;
         }
         let probe = Tablebase::probe(self, position).ok()?;
+        Some((tablebase_value(probe.value), probe.plies))
+    }
+}
+
+/// The tables as the International search sees them.
+impl EndgameTables<international::Position> for Tablebase {
+    fn game(&self) -> TableGame {
+        self.game
+    }
+
+    fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    fn probe(&self, position: &international::Position) -> Option<TablebaseValue> {
+        if (position.white | position.black).count_ones() > self.max_pieces {
+            return None;
+        }
+        self.probe_value_game::<International>(position).ok().map(tablebase_value)
+    }
+
+    fn probe_distance(
+        &self,
+        position: &international::Position,
+    ) -> Option<(TablebaseValue, Option<u32>)> {
+        if (position.white | position.black).count_ones() > self.max_pieces {
+            return None;
+        }
+        let probe = self.probe_game::<International>(position).ok()?;
         Some((tablebase_value(probe.value), probe.plies))
     }
 }

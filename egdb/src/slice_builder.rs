@@ -7,7 +7,8 @@
 
 use crate::error::EgdbError;
 use crate::game::TableRules;
-use crate::index::{binomial, HalfIndex, MAN_SQUARES};
+use crate::geometry::Geometry;
+use crate::index::{binomial, HalfIndex};
 use crate::material::{Material, Slice};
 use crate::memory::{successor, HalfTable, Known, SliceTables, Successor};
 use crate::solve::{solve_group, Context, Group};
@@ -18,19 +19,21 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
 
-/// The number of indexes of a slice, holes included (what the progress counts).
-pub fn slice_size(slice: Slice) -> u64 {
-    slice.halves().into_iter().map(|m| HalfIndex::new(m).size()).sum()
+/// The number of indexes of a slice on the board `geometry`, holes included (what the progress
+/// counts).
+pub fn slice_size(slice: Slice, geometry: Geometry) -> u64 {
+    slice.halves().into_iter().map(|m| HalfIndex::new(m, geometry).size()).sum()
 }
 
 /// The men configuration of the colour-swapped half that holds the same men as configuration
 /// `configuration` of `material`, seen from the other side. A white man on square `s` has the
-/// label `32 - s`, as the black man on `33 - s` it becomes after the half turn, so the two
-/// ranks simply trade places.
-pub fn swapped_configuration(material: Material, configuration: u64) -> u64 {
-    let black_span = binomial(MAN_SQUARES, material.black_men as u32);
+/// label `n - s` (on a board of `n` squares), as the black man on `n + 1 - s` it becomes after
+/// the half turn, so the two ranks simply trade places.
+pub fn swapped_configuration(material: Material, configuration: u64, geometry: Geometry) -> u64 {
+    let man_squares = geometry.man_squares();
+    let black_span = binomial(man_squares, material.black_men as u32);
     let (white_rank, black_rank) = (configuration / black_span, configuration % black_span);
-    black_rank * binomial(MAN_SQUARES, material.white_men as u32) + white_rank
+    black_rank * binomial(man_squares, material.white_men as u32) + white_rank
 }
 
 /// The groups of a slice by the men's advance, most advanced first.
@@ -40,7 +43,7 @@ fn groups(slice: Slice, halves: &[HalfIndex]) -> Vec<Vec<Group>> {
     let mut by_advance: BTreeMap<u32, Vec<Group>> = BTreeMap::new();
     for c in 0..first.configurations() {
         let Some(advance) = first.advance(c) else { continue };
-        let other = swapped_configuration(material, c);
+        let other = swapped_configuration(material, c, first.geometry());
         let group = if halves.len() == 2 {
             Group { blocks: [(0, c), (1, other)], count: 2 }
         } else if other == c {
@@ -62,11 +65,26 @@ pub fn build_slice<R: TableRules>(
     known: &Known,
     progress: &AtomicU64,
 ) -> Result<SliceTables, EgdbError> {
-    let halves: Vec<HalfIndex> = slice.halves().into_iter().map(HalfIndex::new).collect();
+    build_slice_by::<R>(slice, known, progress, R::UNMOVES)
+}
+
+/// [`build_slice`], finding the predecessors inside a group by the game's king unmoves when
+/// `unmoves` (and the game has them), else by keeping every king move as an edge: the same
+/// values either way (a test compares them).
+pub fn build_slice_by<R: TableRules>(
+    slice: Slice,
+    known: &Known,
+    progress: &AtomicU64,
+    unmoves: bool,
+) -> Result<SliceTables, EgdbError> {
+    let geometry = Geometry::of(R::GAME);
+    let halves: Vec<HalfIndex> =
+        slice.halves().into_iter().map(|m| HalfIndex::new(m, geometry)).collect();
     let mut current: Vec<Vec<Code>> =
         halves.iter().map(|h| vec![Code::DRAW; h.size() as usize]).collect();
     for level in groups(slice, &halves) {
-        let ctx = Context { slice, halves: &halves, current: &current, known };
+        let unmoves = unmoves && R::UNMOVES;
+        let ctx = Context { slice, halves: &halves, current: &current, known, unmoves };
         let solved: Vec<(Group, Vec<Code>)> = level
             .par_iter()
             .map(|g| solve_group::<R>(&ctx, g, progress).map(|codes| (*g, codes)))
@@ -121,14 +139,14 @@ pub fn verify_slice<R: TableRules>(tables: &SliceTables, known: &Known) -> Resul
                     continue;
                 };
                 let position = board
-                    .to_position(Color::White)
+                    .to_position::<R>(Color::White)
                     .map_err(|e| fail(h, index, format!("not a legal setup: {e}")))?;
                 let (mut shortest_loss, mut longest_win) = (None::<u32>, None::<u32>);
                 let (mut draws, mut losses, mut moves) = (0, 0, 0);
                 R::generate(&position, &mut list);
                 for mv in list.iter() {
                     moves += 1;
-                    let next = match successor(slice, &halves, known, &position.play(mv))? {
+                    let next = match successor::<R>(slice, &halves, known, &R::play(&position, mv))? {
                         Successor::Known(code) => code,
                         Successor::Current(h2, i2) => tables.halves[h2].codes[i2 as usize],
                     };
@@ -176,6 +194,7 @@ mod tests {
     use std::sync::Arc;
 
     use dama_engine::english::English;
+    use dama_engine::international::International;
     use dama_engine::italian::Italian;
 
     fn build_and_verify<R: TableRules>() {
@@ -192,6 +211,27 @@ mod tests {
     fn slices_up_to_three_pieces_build_and_verify() {
         build_and_verify::<Italian>();
         build_and_verify::<English>();
+        build_and_verify::<International>();
+    }
+
+    /// International draughts finds a group's predecessors by unmoving its flying kings: the
+    /// same codes as keeping every king move as an edge, slice by slice up to four pieces
+    /// (three kings against one, the largest group, included).
+    #[test]
+    fn unmoves_give_the_values_of_kept_edges() {
+        let mut known = Known::new(International::GAME);
+        let progress = AtomicU64::new(0);
+        let four = [(0, 3, 0, 1), (0, 2, 0, 2), (1, 2, 0, 1)]
+            .map(|(wm, wk, bm, bk)| Slice::of(Material::new(wm, wk, bm, bk)));
+        for slice in Slice::build_order(3).into_iter().chain(four) {
+            let by_edges = build_slice_by::<International>(slice, &known, &progress, false);
+            let by_unmoves = build_slice_by::<International>(slice, &known, &progress, true);
+            let (by_edges, by_unmoves) = (by_edges.unwrap(), by_unmoves.unwrap());
+            for (a, b) in by_edges.halves.iter().zip(&by_unmoves.halves) {
+                assert!(a.codes == b.codes, "{slice}");
+            }
+            known.insert(Arc::new(by_unmoves));
+        }
     }
 
     /// A slice is checked by the rules of its game: the English values, relabelled Italian,

@@ -9,7 +9,8 @@
 //!     16     4  canonical material: white men, white kings, black men, black kings
 //!     20     4  number of halves (1 or 2)
 //!     24     4  parts per half: 1 (values) or 2 (values and distances)
-//!     28     4  game: 0 Dama Italiana, 1 English draughts ([`crate::game::mark`])
+//!     28     4  game: 0 Dama Italiana, 1 English draughts, 2 International draughts
+//!               ([`crate::game::mark`]; the game says the board and so the index)
 //!     32   8*h  number of indexes of each half
 //!   then, for each half and each part:
 //!              4  kind: 0 values (2 bits, 4 to a byte, lowest bits first), 1 codes (1 byte)
@@ -23,6 +24,7 @@
 
 use crate::error::{io_error, EgdbError};
 use crate::game::{game_of_mark, mark};
+use crate::geometry::Geometry;
 use crate::index::HalfIndex;
 use crate::material::{Material, Slice};
 use crate::memory::{HalfTable, SliceTables};
@@ -206,7 +208,9 @@ pub fn check(path: &Path, bytes: &[u8], game: TableGame) -> Result<Layout, EgdbE
     if found != game {
         return Err(EgdbError::WrongGame { path: path.to_path_buf(), found, expected: game });
     }
-    let halves: Vec<HalfIndex> = slice.halves().into_iter().map(HalfIndex::new).collect();
+    let geometry = Geometry::of(game);
+    let halves: Vec<HalfIndex> =
+        slice.halves().into_iter().map(|m| HalfIndex::new(m, geometry)).collect();
     if count != Some(halves.len() as u32) || !matches!(per_half, Some(1 | 2)) {
         return Err(corrupt("wrong number of halves or parts"));
     }

@@ -1,6 +1,6 @@
 //! Values and distances, and the one-byte code that holds both.
 //!
-//! A position's value is for the side to move under perfect play. The 40-move count and
+//! A position's value is for the side to move under perfect play. The move counts and
 //! repetitions are not part of it (the standard convention of endgame databases): a draw is a
 //! position that neither side can be forced to lose, however long it takes.
 //!
@@ -17,6 +17,7 @@
 //! | 255 | win, distance beyond 253 plies or not known |
 //! | 254 | loss, distance beyond 250 plies or not known |
 
+use dama_engine::tables::TablebaseValue;
 use std::fmt;
 
 /// The value of a position for the side to move.
@@ -37,6 +38,15 @@ impl Value {
             Value::Win => Value::Loss,
             Value::Loss => Value::Win,
             Value::Draw => Value::Draw,
+        }
+    }
+
+    /// The value as the search sees it.
+    pub const fn to_tablebase(self) -> TablebaseValue {
+        match self {
+            Value::Win => TablebaseValue::Win,
+            Value::Loss => TablebaseValue::Loss,
+            Value::Draw => TablebaseValue::Draw,
         }
     }
 

@@ -8,26 +8,26 @@
 //! `cargo test --release -p dama-egdb --test against_search -- --ignored`; with
 //! `DAMA_EGDB_TEST_PIECES=6` (and a directory holding the 6-piece tables) it checks 6-piece
 //! positions instead, with `DAMA_EGDB_TEST_VARIANT=english` English positions against the English
-//! tables.
+//! tables, with `DAMA_EGDB_TEST_VARIANT=international` International ones (whose search also
+//! follows the FMJD counts, which like the move count can only make wins harder).
 
-use dama_egdb::{build, BuildOptions, TableRules, Tablebase, Value};
-use dama_engine::board8::bitboard::Bitboard;
-use dama_engine::board8::fen::to_fen;
-use dama_engine::board8::position::Position;
+use dama_egdb::{build, BuildOptions, Geometry, TableRules, Tablebase, Value};
 use dama_engine::color::Color;
 use dama_engine::english::English;
 use dama_engine::history::GameHistory;
+use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::score::plies_to_end;
 use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicU64;
 
-fn random_position(rng: &mut impl Rng, pieces: u32) -> Position {
+fn random_position<R: TableRules>(rng: &mut impl Rng, pieces: u32) -> R::Position {
+    let squares = Geometry::of(R::GAME).squares;
     loop {
-        let (mut white, mut black, mut kings, mut used) = (0u32, 0u32, 0u32, 0u32);
+        let (mut white, mut black, mut kings, mut used) = (0u64, 0u64, 0u64, 0u64);
         while used.count_ones() < pieces {
-            let s = rng.gen_range(0..32);
+            let s = rng.gen_range(0..squares);
             if used & 1 << s != 0 {
                 continue;
             }
@@ -42,11 +42,10 @@ fn random_position(rng: &mut impl Rng, pieces: u32) -> Position {
             }
         }
         let side = if rng.gen_bool(0.5) { Color::White } else { Color::Black };
-        let mask = Bitboard::from_square_mask;
         if white == 0 || black == 0 {
             continue;
         }
-        if let Ok(p) = Position::from_parts(mask(white), mask(black), mask(kings), side) {
+        if let Ok(p) = R::from_masks(white, black, kings, side) {
             return p;
         }
     }
@@ -57,6 +56,7 @@ fn random_position(rng: &mut impl Rng, pieces: u32) -> Position {
 fn tables_agree_with_results_the_search_proves() {
     match std::env::var("DAMA_EGDB_TEST_VARIANT").as_deref() {
         Ok("english") => agree::<English>(),
+        Ok("international") => agree::<International>(),
         _ => agree::<Italian>(),
     }
 }
@@ -79,7 +79,7 @@ fn agree<R: TableRules>() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(11);
     let (mut proven, mut checked) = (0, 0);
     for _ in 0..400 {
-        let position = random_position(&mut rng, pieces);
+        let position = random_position::<R>(&mut rng, pieces);
         if R::legal_moves(&position).is_empty() {
             continue;
         }
@@ -91,9 +91,9 @@ fn agree<R: TableRules>() {
             &SearchControl::new(),
             |_| {},
         );
-        let probe = tables.probe(&position).unwrap();
+        let probe = tables.probe_game::<R>(&position).unwrap();
         checked += 1;
-        let fen = to_fen(&position);
+        let fen = R::to_fen(&position);
         match plies_to_end(result.score) {
             Some(n) if n > 0 => {
                 proven += 1;

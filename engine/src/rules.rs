@@ -125,15 +125,23 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     }
     /// The endgame tables' value of the position, for games that have tables.
     fn probe_tables(
-        _tables: &dyn EndgameTables,
+        _tables: &dyn EndgameTables<Self::Position>,
         _position: &Self::Position,
     ) -> Option<TablebaseValue> {
+        None
+    }
+    /// The endgame tables' value of the position and, when they have it, its distance in plies:
+    /// what the search asks where a material count ([`Rules::endgame_count`]) is in force.
+    fn probe_tables_distance(
+        _tables: &dyn EndgameTables<Self::Position>,
+        _position: &Self::Position,
+    ) -> Option<(TablebaseValue, Option<u32>)> {
         None
     }
     /// Keeps the root moves that preserve the tables' value, for games that have tables, and
     /// returns that value (`None`, all moves kept, when the tables do not hold the position).
     fn filter_root_moves(
-        _tables: &dyn EndgameTables,
+        _tables: &dyn EndgameTables<Self::Position>,
         _position: &Self::Position,
         _moves: &mut Vec<Self::Move>,
     ) -> Option<TablebaseValue> {

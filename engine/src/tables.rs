@@ -1,31 +1,36 @@
 //! Endgame databases as the rules and the search see them: a small trait that a front end
-//! implements over its tables (the engine itself reads no files), the value it answers, and the
-//! choice of value-preserving root moves. The scores of database results are [`crate::score`]'s.
+//! implements over its tables (the engine itself reads no files), the value it answers, the
+//! choice of value-preserving root moves, and how a table value meets a material count of the
+//! game ([`holds_under_count`]). The scores of database results are [`crate::score`]'s.
 
-use crate::board8::moves::Move;
 use crate::board8::position::Position;
 
-/// The 8x8 games that have endgame tables. They share [`Position`], so one table's index would
-/// read another game's positions without complaint, but the values differ (in English draughts a
-/// man may capture a king, there is no capture precedence, the board is mirrored): tables say
-/// which game they hold ([`EndgameTables::game`]) and a game probes only its own.
+/// The games that have endgame tables. Dama Italiana and English draughts share the 8x8
+/// [`Position`], so one table's index would read another game's positions without complaint,
+/// but the values differ (in English draughts a man may capture a king, there is no capture
+/// precedence, the board is mirrored); International draughts has its own 10x10 position. Tables
+/// say which game they hold ([`EndgameTables::game`]) and a game probes only its own.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum TableGame {
     /// Dama Italiana.
     Italian,
     /// English draughts.
     English,
+    /// International draughts (10x10).
+    International,
 }
 
 impl TableGame {
-    /// Both games.
-    pub const ALL: [TableGame; 2] = [TableGame::Italian, TableGame::English];
+    /// Every game with tables.
+    pub const ALL: [TableGame; 3] =
+        [TableGame::Italian, TableGame::English, TableGame::International];
 
     /// The game's name as the command line and the Hub `variant` param spell it.
     pub const fn name(self) -> &'static str {
         match self {
             TableGame::Italian => "italian",
             TableGame::English => "english",
+            TableGame::International => "international",
         }
     }
 
@@ -34,6 +39,7 @@ impl TableGame {
         match self {
             TableGame::Italian => "Dama Italiana",
             TableGame::English => "English draughts",
+            TableGame::International => "International draughts",
         }
     }
 }
@@ -66,9 +72,10 @@ impl TablebaseValue {
     }
 }
 
-/// Endgame tables the search may consult. Implementations must be cheap to call from several
+/// Endgame tables the search may consult, over the positions `P` of their board (the 8x8
+/// [`Position`] unless said otherwise). Implementations must be cheap to call from several
 /// threads and must answer `None` rather than fail.
-pub trait EndgameTables: Send + Sync {
+pub trait EndgameTables<P = Position>: Send + Sync {
     /// The game whose positions the tables hold.
     fn game(&self) -> TableGame;
 
@@ -76,11 +83,11 @@ pub trait EndgameTables: Send + Sync {
     fn max_pieces(&self) -> u32;
 
     /// The value of `position`, if it is in the tables.
-    fn probe(&self, position: &Position) -> Option<TablebaseValue>;
+    fn probe(&self, position: &P) -> Option<TablebaseValue>;
 
     /// The value and, when the tables have it, the plies to the end of the game under perfect
     /// play (shortest win, longest loss).
-    fn probe_distance(&self, position: &Position) -> Option<(TablebaseValue, Option<u32>)> {
+    fn probe_distance(&self, position: &P) -> Option<(TablebaseValue, Option<u32>)> {
         self.probe(position).map(|v| (v, None))
     }
 }
@@ -88,10 +95,10 @@ pub trait EndgameTables: Send + Sync {
 /// The tables' value of `position` in `game`: `None` when the tables are another game's or do
 /// not hold the position.
 #[inline]
-pub fn probe(
+pub fn probe<P>(
     game: TableGame,
-    tables: &dyn EndgameTables,
-    position: &Position,
+    tables: &dyn EndgameTables<P>,
+    position: &P,
 ) -> Option<TablebaseValue> {
     if tables.game() != game {
         return None;
@@ -99,23 +106,62 @@ pub fn probe(
     tables.probe(position)
 }
 
+/// The tables' value and distance of `position` in `game`: `None` when the tables are another
+/// game's or do not hold the position.
+#[inline]
+pub fn probe_distance<P>(
+    game: TableGame,
+    tables: &dyn EndgameTables<P>,
+    position: &P,
+) -> Option<(TablebaseValue, Option<u32>)> {
+    if tables.game() != game {
+        return None;
+    }
+    tables.probe_distance(position)
+}
+
+/// Whether a table value holds over the board at a position whose material a count of the game
+/// draws (the FMJD 16- and 5-move counts of International draughts), `played` plies of `limit`
+/// being gone. The tables do not count (the standard convention), and a count only ever turns a
+/// win into a draw, so a draw holds; a win or a loss in `plies` plies holds when the game ends
+/// with plies of the count to spare (`played + plies < limit`: every position of the winning
+/// line, the last included, comes before the count runs out, whether the last move takes the
+/// last piece or leaves the loser without a move), and not when the distance is not known. A
+/// shortest win that does not fit is no win within the count, unless a capture on the way
+/// starts a new count (docs/egdb.md, "The FMJD counts").
+pub const fn holds_under_count(
+    value: TablebaseValue,
+    plies: Option<u32>,
+    played: u32,
+    limit: u32,
+) -> bool {
+    match (value, plies) {
+        (TablebaseValue::Draw, _) => true,
+        (_, Some(plies)) => played + plies < limit,
+        (_, None) => false,
+    }
+}
+
 /// Keeps only the root moves of `game` that preserve the position's value: in a win, the moves
 /// to a lost position (the quickest ones when distances are known, so the win makes progress);
 /// in a draw, the drawing moves; in a loss, every move, or the slowest losses when distances are
-/// known. Returns the root's value and distance, or `None` (moves untouched) when the tables are
-/// another game's or the root or a child is not in them.
-pub fn filter_root_moves(
+/// known. `pieces` is the root's number of pieces and `play` plays a move from it. Returns the
+/// root's value and distance, or `None` (moves untouched) when the tables are another game's or
+/// the root or a child is not in them.
+pub fn filter_root_moves<P, M: Copy>(
     game: TableGame,
-    tables: &dyn EndgameTables,
-    root: &Position,
-    moves: &mut Vec<Move>,
+    tables: &dyn EndgameTables<P>,
+    root: &P,
+    pieces: u32,
+    moves: &mut Vec<M>,
+    play: impl Fn(&P, &M) -> P,
 ) -> Option<(TablebaseValue, Option<u32>)> {
-    if tables.game() != game || root.occupied().count() > tables.max_pieces() || moves.is_empty() {
+    if tables.game() != game || pieces > tables.max_pieces() || moves.is_empty() {
         return None;
     }
     let (value, plies) = tables.probe_distance(root)?;
     let children: Vec<(TablebaseValue, Option<u32>)> =
-        moves.iter().map(|m| tables.probe_distance(&root.play(m))).collect::<Option<_>>()?;
+        moves.iter().map(|m| tables.probe_distance(&play(root, m))).collect::<Option<_>>()?;
     let wanted = value.opposite();
     let rank = |(v, d): (TablebaseValue, Option<u32>)| match (v == wanted, d) {
         (false, _) => None,
@@ -126,7 +172,7 @@ pub fn filter_root_moves(
         TablebaseValue::Win => children.iter().filter_map(|c| rank(*c)).min(),
         _ => children.iter().filter_map(|c| rank(*c)).max(),
     }?;
-    let kept: Vec<Move> = moves
+    let kept: Vec<M> = moves
         .iter()
         .zip(&children)
         .filter(|(_, c)| rank(**c) == Some(best))
@@ -174,10 +220,13 @@ mod tests {
         assert!(moves.len() > 2);
         let all = moves.clone();
         // The tables are Italian: English draughts never reads them.
-        assert_eq!(filter_root_moves(TableGame::English, &Fake, &root, &mut moves), None);
+        let play = |p: &Position, m: &crate::board8::moves::Move| p.play(m);
+        let filter =
+            |game, moves: &mut Vec<_>| filter_root_moves(game, &Fake, &root, 3, moves, play);
+        assert_eq!(filter(TableGame::English, &mut moves), None);
         assert_eq!(probe(TableGame::English, &Fake, &root), None);
         assert_eq!(moves, all);
-        let value = filter_root_moves(TableGame::Italian, &Fake, &root, &mut moves);
+        let value = filter(TableGame::Italian, &mut moves);
         assert_eq!(value, Some((TablebaseValue::Win, Some(5))));
         let kept: Vec<String> = moves.iter().map(path_notation).collect();
         assert_eq!(kept, ["3-6"]);
@@ -202,5 +251,18 @@ mod tests {
         let mut plain = Searcher::<Italian>::new(1, 1).unwrap();
         let result = plain.search(&root, &history, &limits, &SearchControl::new(), |_| {});
         assert!(result.depth > 0 && result.score != tablebase_score(TablebaseValue::Win, 0));
+    }
+
+    #[test]
+    fn a_count_lets_only_the_wins_that_fit_stand() {
+        use TablebaseValue::{Draw, Loss, Win};
+        // A win in 7 plies with 8 plies of the count left: its last position comes on the 7th.
+        assert!(holds_under_count(Win, Some(7), 24, 32));
+        assert!(!holds_under_count(Win, Some(7), 25, 32));
+        assert!(
+            holds_under_count(Loss, Some(8), 0, 10) && !holds_under_count(Loss, Some(10), 0, 10)
+        );
+        assert!(!holds_under_count(Win, None, 0, 32), "no distance, no trust");
+        assert!(holds_under_count(Draw, None, 31, 32));
     }
 }

@@ -50,12 +50,12 @@ impl Variant {
         }
     }
 
-    /// The game's endgame tables, for the games that have them (the 8x8 games).
-    pub fn table_game(self) -> Option<TableGame> {
+    /// The game's endgame tables (every game has its own).
+    pub fn table_game(self) -> TableGame {
         match self {
-            Variant::Italian => Some(TableGame::Italian),
-            Variant::English => Some(TableGame::English),
-            Variant::International => None,
+            Variant::Italian => TableGame::Italian,
+            Variant::English => TableGame::English,
+            Variant::International => TableGame::International,
         }
     }
 

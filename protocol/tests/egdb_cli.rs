@@ -305,11 +305,12 @@ fn the_other_games_tables_are_refused_by_name() {
     let out = probe("english", "W:WK32:BK26", tables);
     assert_fails_cleanly(&out, "a table of Dama Italiana, not of English draughts");
 
-    for command in ["build", "probe"] {
-        let mut args = vec!["egdb", command, "--variant", "international", "--dir", tables];
-        args.extend(if command == "build" { ["--pieces", "2"] } else { ["--fen", "W:W31:B20"] });
-        assert_fails_cleanly(&dama(&args), "International draughts has no endgame tables");
-    }
+    // International draughts has its tables in its own place; a directory of the 8x8 games'
+    // only is refused by name.
+    let out = probe("international", "W:WK46:BK5", tables);
+    assert_fails_cleanly(&out, "no International draughts tables in");
+    assert_fails_cleanly(&out, "only Dama Italiana tables");
+    assert_fails_cleanly(&out, "dama egdb build --variant international --pieces N");
     assert_fails_cleanly(
         &dama(&["egdb", "build", "--variant", "spanish", "--pieces", "2"]),
         "spanish",

@@ -226,3 +226,4 @@ pub fn assert_no_mismatch(mismatches: &[String]) {
         &mismatches[..mismatches.len().min(5)]
     );
 }
+pub mod international;

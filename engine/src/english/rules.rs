@@ -124,7 +124,9 @@ impl Rules for English {
         position: &Position,
         moves: &mut Vec<Move>,
     ) -> Option<TablebaseValue> {
-        filter_root_moves(TableGame::English, tables, position, moves).map(|(value, _)| value)
+        let pieces = position.occupied().count();
+        filter_root_moves(TableGame::English, tables, position, pieces, moves, Position::play)
+            .map(|(value, _)| value)
     }
 
     fn start() -> Position {

@@ -16,6 +16,7 @@ use crate::movelist::List;
 use crate::movetext::{hub_position_to_fen, PathMove};
 use crate::rules::Rules;
 use crate::score::Score;
+use crate::tables::{self, EndgameTables, TableGame, TablebaseValue};
 
 /// International draughts (FMJD rules, PDN GameType 20) for the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -118,6 +119,39 @@ impl Rules for International {
 
     fn endgame_count(position: &Position) -> Option<(u32, &'static str)> {
         endgame_count(position)
+    }
+
+    #[inline]
+    fn probe_tables(
+        tables: &dyn EndgameTables<Position>,
+        position: &Position,
+    ) -> Option<TablebaseValue> {
+        tables::probe(TableGame::International, tables, position)
+    }
+
+    #[inline]
+    fn probe_tables_distance(
+        tables: &dyn EndgameTables<Position>,
+        position: &Position,
+    ) -> Option<(TablebaseValue, Option<u32>)> {
+        tables::probe_distance(TableGame::International, tables, position)
+    }
+
+    fn filter_root_moves(
+        tables: &dyn EndgameTables<Position>,
+        position: &Position,
+        moves: &mut Vec<Move>,
+    ) -> Option<TablebaseValue> {
+        let pieces = Self::piece_count(position);
+        tables::filter_root_moves(
+            TableGame::International,
+            tables,
+            position,
+            pieces,
+            moves,
+            Position::play_move,
+        )
+        .map(|(value, _)| value)
     }
 
     fn start() -> Position {

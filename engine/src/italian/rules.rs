@@ -123,7 +123,9 @@ impl Rules for Italian {
         position: &Position,
         moves: &mut Vec<Move>,
     ) -> Option<TablebaseValue> {
-        filter_root_moves(TableGame::Italian, tables, position, moves).map(|(value, _)| value)
+        let pieces = position.occupied().count();
+        filter_root_moves(TableGame::Italian, tables, position, pieces, moves, Position::play)
+            .map(|(value, _)| value)
     }
 
     fn start() -> Position {

@@ -22,6 +22,7 @@
 //! assert!(position.legal_moves().contains(&result.best_move.unwrap()));
 //! ```
 
+mod counted;
 pub mod limits;
 pub mod options;
 pub mod ordering;
@@ -41,6 +42,7 @@ use crate::movelist::List;
 use crate::rules::Rules;
 use crate::score::{is_decisive, plies_to_end, tablebase_score, Score, INFINITY};
 use crate::tables::EndgameTables;
+use counted::root_value_holds;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -64,7 +66,7 @@ pub struct Searcher<R: Rules> {
     quiet_ply_limit: u32,
     options: SearchOptions,
     eval: R::Eval,
-    endgame: Option<Arc<dyn EndgameTables>>,
+    endgame: Option<Arc<dyn EndgameTables<R::Position>>>,
     rules: PhantomData<R>,
 }
 
@@ -84,8 +86,9 @@ impl<R: Rules> Searcher<R> {
         })
     }
 
-    /// Sets (or removes) the endgame tables probed in the search.
-    pub fn set_endgame_tables(&mut self, tables: Option<Arc<dyn EndgameTables>>) {
+    /// Sets (or removes) the endgame tables probed in the search (tables of the game's board;
+    /// a game probes only tables of its own, [`EndgameTables::game`]).
+    pub fn set_endgame_tables(&mut self, tables: Option<Arc<dyn EndgameTables<R::Position>>>) {
         self.endgame = tables;
     }
 
@@ -190,9 +193,22 @@ impl<R: Rules> Searcher<R> {
             wait_if_unbounded(limits, control);
             return unsearched(None, 0);
         }
+        // A history that does not end at this position is not this game's: ignore it.
+        let key = R::key(position);
+        let matches = history.keys().last() == Some(&key);
+        let keys: Vec<u64> = if matches { history.keys().to_vec() } else { vec![key] };
+        let quiet = if matches { history.quiet_plies() } else { 0 };
+        // A material count runs from the history's start, or from here without one.
+        let count = if matches {
+            history.endgame_count().map(|c| (c.plies, c.limit))
+        } else {
+            R::endgame_count(position).map(|(limit, _)| (0, limit))
+        };
         let table_value = match &self.endgame {
-            Some(tables) => R::filter_root_moves(tables.as_ref(), position, &mut root_moves),
-            None => None,
+            Some(tables) if root_value_holds::<R>(tables.as_ref(), position, count) => {
+                R::filter_root_moves(tables.as_ref(), position, &mut root_moves)
+            }
+            _ => None,
         };
         if root_moves.len() == 1 && !limits.infinite && !control.is_pondering() {
             let score = table_value.map_or(0, |value| tablebase_score(value, 0));
@@ -214,17 +230,6 @@ impl<R: Rules> Searcher<R> {
             rules: PhantomData,
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        // A history that does not end at this position is not this game's: ignore it.
-        let key = R::key(position);
-        let matches = history.keys().last() == Some(&key);
-        let keys: Vec<u64> = if matches { history.keys().to_vec() } else { vec![key] };
-        let quiet = if matches { history.quiet_plies() } else { 0 };
-        // A material count runs from the history's start, or from here without one.
-        let count = if matches {
-            history.endgame_count().map(|c| (c.plies, c.limit))
-        } else {
-            R::endgame_count(position).map(|(limit, _)| (0, limit))
-        };
         let helpers = self.threads - 1;
         let result = std::thread::scope(|scope| {
             for id in 0..helpers {

@@ -92,6 +92,13 @@ impl<R: Rules> SearchPath<R> {
         }
     }
 
+    /// The material count in force at the position the path ends in, for games that have
+    /// counts: (plies played, plies that draw).
+    #[inline]
+    pub fn count(&self) -> Option<(u32, u32)> {
+        self.counts.last().copied().flatten()
+    }
+
     /// Takes back the last [`push`](Self::push).
     #[inline]
     pub fn pop(&mut self) {

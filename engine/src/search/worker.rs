@@ -3,7 +3,7 @@
 
 use crate::movelist::{List, MOVE_LIST_CAPACITY};
 use crate::rules::Rules;
-use crate::score::{from_table, loss_in, tablebase_score, to_table, Score, DRAW, INFINITY};
+use crate::score::{loss_in, to_table, Score, DRAW, INFINITY};
 use crate::search::limits::{SearchControl, TimeBudget};
 use crate::search::options::SearchOptions;
 use crate::search::ordering::{pick_next, MoveOrdering, MAX_PLY};
@@ -28,7 +28,7 @@ pub(crate) struct Shared<'a, R: Rules> {
     /// The evaluation.
     pub eval: R::Eval,
     /// Endgame tables probed once captures are resolved.
-    pub endgame: Option<&'a dyn EndgameTables>,
+    pub endgame: Option<&'a dyn EndgameTables<R::Position>>,
     /// Positions answered by the tables, all threads.
     pub tablebase_hits: AtomicU64,
     pub rules: PhantomData<R>,
@@ -50,6 +50,8 @@ pub(crate) struct Worker<'a, R: Rules> {
     pub stopped: bool,
     is_main: bool,
 }
+
+mod probes;
 
 const CHECK_EVERY: u64 = 256;
 /// ProbCut: the shallowest depth it is tried at, the margin a ply (centi-men), and the scores
@@ -169,88 +171,6 @@ impl<'a, R: Rules> Worker<'a, R> {
         self.pv_len[ply] = (child_len + 1).min(MAX_PLY);
     }
 
-    /// The static evaluation of `position`, the position the search path ends in.
-    #[inline(always)]
-    fn evaluate(&self, position: &R::Position) -> Score {
-        debug_assert_eq!(*self.path.acc(), R::eval_acc(position), "accumulator out of date");
-        R::evaluate_with(position, self.path.acc(), &self.shared.eval)
-    }
-
-    /// The endgame tables' score of `position` (no capture pending), if they hold it.
-    #[inline]
-    fn probe_endgame(&self, position: &R::Position, ply: usize) -> Option<Score> {
-        let value = R::probe_tables(self.shared.endgame?, position)?;
-        self.shared.tablebase_hits.fetch_add(1, Ordering::Relaxed);
-        Some(tablebase_score(value, ply as u32))
-    }
-
-    /// Probes the transposition table for `key`: `Err(score)` when the stored result ends the
-    /// node (never at a principal-variation node), else `Ok` with the stored move (or none).
-    #[inline]
-    fn probe_table(
-        &self,
-        key: u64,
-        depth: i32,
-        alpha: Score,
-        beta: Score,
-        ply: usize,
-        is_pv: bool,
-    ) -> Result<PackedMove, Score> {
-        let Some(e) = self.shared.tt.probe(key) else {
-            return Ok(PackedMove::default());
-        };
-        let score = from_table(e.score, ply as u32);
-        if !is_pv && self.shared.options.table_cutoffs && e.depth as i32 >= depth.max(0) {
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return Err(score);
-            }
-        }
-        Ok(e.best_move)
-    }
-
-    /// The horizon of a quiet position: the evaluation stands (the side to move may always do
-    /// about as well by a quiet move) unless a move that forces the opponent to capture does
-    /// better, searched through the captures that follow (at depth -1: no further quiet move).
-    fn forcing_quiescence(
-        &mut self,
-        position: &R::Position,
-        mut alpha: Score,
-        beta: Score,
-        ply: usize,
-    ) -> Score {
-        let mut best = self.evaluate(position);
-        if best >= beta {
-            return best;
-        }
-        alpha = alpha.max(best);
-        let mut moves = List::new();
-        R::forcing_moves(position, &mut moves);
-        for mv in moves.iter() {
-            let child = R::play(position, mv);
-            self.path.push(position, mv, &child);
-            let score = -self.search(&child, -1, -beta, -alpha, ply + 1, false);
-            self.path.pop();
-            if self.stopped {
-                return DRAW;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
     /// Negamax alpha-beta with principal-variation search. `depth` may be zero or negative: then
     /// only forced captures (and one ply against a pending enemy capture) are searched before the
     /// evaluation is trusted.
@@ -293,7 +213,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                 return loss_in(ply as u32);
             }
             if tables_apply {
-                if let Some(score) = self.probe_endgame(position, ply) {
+                if let Some(score) = self.probe_endgame(position, ply, true) {
                     return score;
                 }
                 tables_probed = true;
@@ -330,7 +250,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         if tables_apply {
             // Endgame tables, once no capture is pending; then the transposition table.
             if !capturing && !tables_probed {
-                if let Some(score) = self.probe_endgame(position, ply) {
+                if let Some(score) = self.probe_endgame(position, ply, false) {
                     return score;
                 }
             }

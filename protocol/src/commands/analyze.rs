@@ -6,6 +6,7 @@ use dama_engine::rules::{line_text, Rules};
 use dama_engine::search::{
     SearchControl, SearchInfo, SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS,
 };
+use dama_engine::tables::{holds_under_count, TablebaseValue};
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 use std::time::Duration;
@@ -17,7 +18,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     fen: Option<String>,
     /// The game: italian, english or international draughts. Books are Italian and
-    /// International; endgame tables are Italian and English.
+    /// International; every game has endgame tables.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".
@@ -41,8 +42,8 @@ pub struct AnalyzeArgs {
     /// Do not show the embedded opening book's moves for the position (Italian, International).
     #[arg(long)]
     no_book: bool,
-    /// Endgame table directory (default: the cache directory of `dama egdb`); English tables
-    /// are in its `english` subdirectory.
+    /// Endgame table directory (default: the cache directory of `dama egdb`); English and
+    /// International tables are in its `english` and `international` subdirectories.
     #[arg(long, conflicts_with = "no_egdb")]
     egdb_dir: Option<std::path::PathBuf>,
     /// Search without the endgame tables.
@@ -91,19 +92,41 @@ impl WithGame for Analyze<'_> {
 }
 
 /// Gives the session the game's endgame tables (unless `--no-egdb`; the small ones are built on
-/// first use) and prints their value of the position when they hold it.
+/// first use) and prints their value of the position when they hold it. Where a material count
+/// of the game is in force (the FMJD counts of International draughts), says whether the
+/// tables' win or loss ends before the count does.
 fn attach_tables<R: GameRules>(args: &AnalyzeArgs, session: &mut Session<R>) -> Result<(), String> {
-    let Some(game) = R::VARIANT.table_game().filter(|_| !args.no_egdb) else {
+    if args.no_egdb {
+        return Ok(());
+    }
+    let pieces = R::piece_count(&session.game.position);
+    let dir = args.egdb_dir.as_ref();
+    let Some(tables) = crate::egdb::location::for_search(dir, pieces, R::GAME)? else {
         return Ok(());
     };
-    let pieces = R::piece_count(&session.game.position);
-    if let Some(tables) = crate::egdb::location::for_search(args.egdb_dir.as_ref(), pieces, game)? {
-        session.set_tables(Some(std::sync::Arc::new(tables)));
-        if let Some(verdict) = session.verdict_text() {
-            say!(
-                "tablebase {verdict} (perfect play; the 40-move count and repetitions are not counted)"
-            );
-        }
+    session.set_tables(Some(R::searched(tables)));
+    let Some((value, plies)) = session.verdict() else {
+        return Ok(());
+    };
+    let word = match value {
+        TablebaseValue::Win => "win",
+        TablebaseValue::Loss => "loss",
+        TablebaseValue::Draw => "draw",
+    };
+    let counts = if R::ENDGAME_COUNTS {
+        format!("the {}, the endgame counts", R::MOVE_COUNT_RULE.replace("rule", "count"))
+    } else {
+        "the 40-move count".to_string()
+    };
+    let distance = plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
+    say!("tablebase {word}{distance} (perfect play; {counts} and repetitions are not counted)");
+    if let Some(count) = session.game.history.endgame_count().filter(|_| R::ENDGAME_COUNTS) {
+        let verdict = if holds_under_count(value, plies, count.plies, count.limit) {
+            "the tables' value stands"
+        } else {
+            "the win does not end in time: a draw, unless a capture on the way starts a new count"
+        };
+        say!("{}: {} of {} plies played; {verdict}", count.rule, count.plies, count.limit);
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `dama egdb build`: every table of a game with 2 to N pieces, with a progress bar per slice and
 //! overall.
 
-use super::location::{label, table_game};
+use super::location::label;
 use clap::Args;
 use dama_egdb::{build_game, build_one_game, BuildEvent, BuildOptions, Slice};
 use dama_egdb::{default_dir, game_dir};
@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 /// Arguments of `dama egdb build`.
 #[derive(Args, Debug)]
 pub struct BuildArgs {
-    /// The game: italian or english (their tables go in the table directory and in its
-    /// `english` subdirectory).
+    /// The game: italian, english or international (their tables go in the table directory and
+    /// in its `english` and `international` subdirectories).
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Build every table with 2 to this many pieces.
@@ -45,7 +45,7 @@ fn style(template: &str) -> ProgressStyle {
 
 /// Runs `dama egdb build`.
 pub fn run(args: &BuildArgs) -> Result<(), String> {
-    let game = table_game(args.variant)?;
+    let game = args.variant.table_game();
     let root = args.dir.clone().unwrap_or_else(default_dir);
     let dir = game_dir(&root, game);
     let slice: Option<Slice> = match &args.slice {

@@ -2,27 +2,24 @@
 //!
 //! The table directory is the one the command names, else [`dama_egdb::default_dir`]; each
 //! game has its place in it ([`dama_egdb::game_dir`]: the Italian tables in the directory
-//! itself, the English ones in its `english` subdirectory). When the default directory lacks a
-//! game's tables up to [`AUTO_PIECES`] pieces, they are built there on first use (a few
-//! seconds); an explicitly named directory is used as it is.
+//! itself, the English and International ones in its `english` and `international`
+//! subdirectories). When the default directory lacks a game's tables up to
+//! [`auto_pieces`] pieces, they are built there on first use (a few seconds); an explicitly
+//! named directory is used as it is.
 
 use dama_egdb::{build_game, default_dir, game_dir, BuildOptions, TableGame, Tablebase};
-use dama_engine::variant::Variant;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-/// The tables built without asking on first use.
-pub const AUTO_PIECES: u32 = 4;
-
-/// The tables of `--variant`, or why the game has none.
-pub fn table_game(variant: Variant) -> Result<TableGame, String> {
-    variant.table_game().ok_or_else(|| {
-        format!(
-            "{} has no endgame tables (there are tables for italian and english)",
-            variant.title()
-        )
-    })
+/// The tables of `game` built without asking on first use: up to 4 pieces for the 8x8 games
+/// (5-10 s on one core), up to 3 for International draughts (its 4-piece tables take some
+/// 40 s on one core: `dama egdb build --variant international --pieces 4`; docs/egdb.md).
+pub fn auto_pieces(game: TableGame) -> u32 {
+    match game {
+        TableGame::Italian | TableGame::English => 4,
+        TableGame::International => 3,
+    }
 }
 
 /// The command that builds `game`'s tables into `dir`, for messages.
@@ -50,21 +47,17 @@ pub fn open(dir: Option<&PathBuf>, game: TableGame) -> Result<Tablebase, String>
         None => (default_dir(), true),
     };
     if automatic {
-        let complete = Tablebase::open_game(&dir, game)
-            .map(|t| t.max_pieces() >= AUTO_PIECES)
-            .unwrap_or(false);
+        let pieces = auto_pieces(game);
+        let complete =
+            Tablebase::open_game(&dir, game).map(|t| t.max_pieces() >= pieces).unwrap_or(false);
         if !complete {
             let started = Instant::now();
             tell!(
-                "building the {}endgame tables up to {AUTO_PIECES} pieces into {} (first use)",
+                "building the {}endgame tables up to {pieces} pieces into {} (first use)",
                 label(game),
                 game_dir(&dir, game).display()
             );
-            let options = BuildOptions {
-                dir: dir.clone(),
-                pieces: AUTO_PIECES,
-                distance_pieces: AUTO_PIECES,
-            };
+            let options = BuildOptions { dir: dir.clone(), pieces, distance_pieces: pieces };
             build_game(game, &options, &AtomicU64::new(0), &mut |_| {})
                 .map_err(|e| e.to_string())?;
             tell!("built in {:.1} s", started.elapsed().as_secs_f64());
@@ -96,7 +89,7 @@ pub fn for_search(
     pieces: u32,
     game: TableGame,
 ) -> Result<Option<Tablebase>, String> {
-    if dir.is_some() || pieces <= AUTO_PIECES {
+    if dir.is_some() || pieces <= auto_pieces(game) {
         return open(dir, game).map(Some);
     }
     Ok(Tablebase::open_game(&default_dir(), game).ok())

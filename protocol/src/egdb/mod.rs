@@ -8,10 +8,13 @@
 //! dama egdb slices --pieces 5                  # the slices, their levels and what each needs
 //! dama egdb build --slice m2k1-m1k0 --dir DIR  # one slice, when the slices it needs are there
 //! dama egdb probe --variant english --fen "W:WK19,K23:BK32"
+//! dama egdb build --variant international --pieces 4
+//! dama egdb probe --variant international --fen "W:WK46:BK5"
 //! ```
 //!
-//! Dama Italiana by default; `--variant english` for English draughts, whose tables go in the
-//! `english` subdirectory of the table directory.
+//! Dama Italiana by default; `--variant english` for English draughts and `--variant
+//! international` for International draughts, whose tables go in the `english` and
+//! `international` subdirectories of the table directory.
 //!
 //! One module per subcommand; `location` finds the table directory and builds the small tables
 //! on first use.

@@ -1,9 +1,11 @@
 //! `dama egdb probe`: the value of positions within the tables.
 
-use super::location::{self, table_game};
+use super::location;
 use clap::Args;
-use dama_egdb::Tablebase;
-use dama_engine::board8::fen::parse_fen;
+use dama_egdb::{TableGame, TableRules, Tablebase};
+use dama_engine::english::English;
+use dama_engine::international::International;
+use dama_engine::italian::Italian;
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 use std::path::PathBuf;
@@ -11,7 +13,7 @@ use std::path::PathBuf;
 /// Arguments of `dama egdb probe`.
 #[derive(Args, Debug)]
 pub struct ProbeArgs {
-    /// The game: italian or english.
+    /// The game: italian, english or international.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// A position (PDN FEN).
@@ -28,8 +30,17 @@ pub struct ProbeArgs {
 
 /// One output line: `FEN<TAB>value[<TAB>plies]`, or the reason the position has no value.
 fn probe_line(tables: &Tablebase, fen: &str) -> Result<String, String> {
-    let position = parse_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
-    let probe = tables.probe(&position).map_err(|e| format!("{fen}: {e}"))?;
+    match tables.game() {
+        TableGame::Italian => probe_line_of::<Italian>(tables, fen),
+        TableGame::English => probe_line_of::<English>(tables, fen),
+        TableGame::International => probe_line_of::<International>(tables, fen),
+    }
+}
+
+/// [`probe_line`] for a position of the game `R` (the FEN read by the game's rules).
+fn probe_line_of<R: TableRules>(tables: &Tablebase, fen: &str) -> Result<String, String> {
+    let position = R::parse_fen(fen)?;
+    let probe = tables.probe_game::<R>(&position).map_err(|e| format!("{fen}: {e}"))?;
     Ok(match probe.plies {
         Some(plies) => format!("{fen}\t{}\t{plies}", probe.value),
         None => format!("{fen}\t{}", probe.value),
@@ -39,7 +50,7 @@ fn probe_line(tables: &Tablebase, fen: &str) -> Result<String, String> {
 /// Runs `dama egdb probe`. Every position is answered or reported; any failure makes the exit
 /// status nonzero.
 pub fn run(args: &ProbeArgs) -> Result<(), String> {
-    let game = table_game(args.variant)?;
+    let game = args.variant.table_game();
     let lines: Vec<(usize, String)> = match (&args.fen, &args.fen_file) {
         (Some(fen), _) => vec![(0, fen.trim().to_string())],
         (None, Some(file)) => std::fs::read_to_string(file)

@@ -2,17 +2,17 @@
 //! with its level and the slices it needs: the plan that `dama egdb build --slice` follows one
 //! slice at a time (and the cluster driver, `cluster/`, one level at a time).
 
-use super::location::table_game;
 use clap::Args;
 use dama_egdb::slice_builder::slice_size;
-use dama_egdb::{Slice, MAX_BUILD_PIECES};
+use dama_egdb::{Geometry, Slice, MAX_BUILD_PIECES};
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 
 /// Arguments of `dama egdb slices`.
 #[derive(Args, Debug)]
 pub struct SlicesArgs {
-    /// The game: italian or english (their slices are the same; the files differ).
+    /// The game: italian, english or international (their slices are the same; the files
+    /// differ, and International ones hold more positions, on 50 squares).
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Every slice with 2 to this many pieces.
@@ -24,7 +24,7 @@ pub struct SlicesArgs {
 /// positions=N needs=A,B,...` (`needs=-` when it needs none), levels numbered from 1 in
 /// building order; the slices of one level need only slices of earlier levels.
 pub fn run(args: &SlicesArgs) -> Result<(), String> {
-    table_game(args.variant)?;
+    let geometry = Geometry::of(args.variant.table_game());
     let mut level = 0;
     let mut last = None;
     for slice in Slice::build_order(args.pieces) {
@@ -36,7 +36,7 @@ pub fn run(args: &SlicesArgs) -> Result<(), String> {
         let (pieces, men) = slice.level();
         say!(
             "level={level} pieces={pieces} men={men} slice={slice} positions={} needs={}",
-            slice_size(slice),
+            slice_size(slice, geometry),
             if needs.is_empty() { "-".to_string() } else { needs.join(",") }
         );
     }

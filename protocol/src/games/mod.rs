@@ -19,11 +19,11 @@ pub use session::Session;
 pub use tables::open_tables;
 
 use dama_book::BookGame;
+use dama_egdb::TableRules;
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::{EvalOptions, Italian};
 use dama_engine::learned::{Features, LearnedChoice, LearnedEval};
-use dama_engine::rules::Rules;
 use dama_engine::tables::{EndgameTables, TablebaseValue};
 use dama_engine::variant::Variant;
 use std::sync::Arc;
@@ -42,8 +42,9 @@ pub struct EvalAsk<'a, R: Features> {
     pub italian: Option<&'a EvalOptions>,
 }
 
-/// A game Dama plays, with what differs between the games beyond the rules.
-pub trait GameRules: BookGame + Features {
+/// A game Dama plays, with what differs between the games beyond the rules. Every game has
+/// endgame tables of its own ([`TableRules`]).
+pub trait GameRules: BookGame + Features + TableRules {
     /// The variant these rules are.
     const VARIANT: Variant;
 
@@ -69,10 +70,10 @@ pub trait GameRules: BookGame + Features {
     /// The tables' value of `position` for the side to move, with the plies to the end of the
     /// game where the tables know them; `None` when they do not hold it (or are another game's).
     fn table_verdict(
-        tables: &dyn EndgameTables,
+        tables: &dyn EndgameTables<Self::Position>,
         position: &Self::Position,
     ) -> Option<(TablebaseValue, Option<u32>)> {
-        Self::probe_tables(tables, position).map(|value| (value, None))
+        Self::probe_tables(tables, position).and(tables.probe_distance(position))
     }
 
     /// The position drawn as text, for games that draw it in `dama analyze` (Italian).
@@ -112,13 +113,6 @@ impl GameRules for Italian {
     fn board_text(position: &Self::Position) -> Option<String> {
         Some(position.to_string())
     }
-
-    fn table_verdict(
-        tables: &dyn EndgameTables,
-        position: &Self::Position,
-    ) -> Option<(TablebaseValue, Option<u32>)> {
-        Self::probe_tables(tables, position).and(tables.probe_distance(position))
-    }
 }
 
 /// The evaluation of a game whose other evaluation is its hand-set one: `learned` (the game's
@@ -140,13 +134,6 @@ impl GameRules for English {
 
     fn eval_name(eval: &LearnedChoice<English>) -> &'static str {
         eval.name()
-    }
-
-    fn table_verdict(
-        tables: &dyn EndgameTables,
-        position: &Self::Position,
-    ) -> Option<(TablebaseValue, Option<u32>)> {
-        Self::probe_tables(tables, position).and(tables.probe_distance(position))
     }
 }
 

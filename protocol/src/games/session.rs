@@ -14,7 +14,7 @@ pub struct Session<R: GameRules> {
     pub game: Game<R>,
     /// Made on demand; away on a search thread while a search runs.
     searcher: Option<Searcher<R>>,
-    tables: Option<Arc<dyn EndgameTables>>,
+    tables: Option<Arc<dyn EndgameTables<R::Position>>>,
 }
 
 impl<R: GameRules> Session<R> {
@@ -45,7 +45,7 @@ impl<R: GameRules> Session<R> {
     }
 
     /// Sets the endgame tables (`None`: none), for the searcher too.
-    pub fn set_tables(&mut self, tables: Option<Arc<dyn EndgameTables>>) {
+    pub fn set_tables(&mut self, tables: Option<Arc<dyn EndgameTables<R::Position>>>) {
         if let Some(searcher) = self.searcher.as_mut() {
             searcher.set_endgame_tables(tables.clone());
         }

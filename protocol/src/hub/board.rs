@@ -7,7 +7,7 @@ use super::event::Event;
 use super::game::AnyGame;
 use super::output::Output;
 use super::params::{Setting, Settings};
-use super::rules::{checked_tables, eval};
+use super::rules::eval;
 use super::search::{self, RunningSearch, SearchRequest};
 use super::tables::{dispose, open_tables};
 use crate::games::{dispatch, Game, GameRules, Session, WithGame};
@@ -69,12 +69,9 @@ pub struct Board<R: GameRules> {
 }
 
 impl<R: GameRules> Board<R> {
-    /// Opens the tables the settings name, for a game that has tables.
+    /// Opens the game's tables the settings name.
     fn open_tables(&mut self, settings: &Settings) -> Result<(), String> {
-        match R::VARIANT.table_game() {
-            Some(game) => self.session.set_tables(open_tables(settings, game)?),
-            None => open_tables(settings, checked_tables::<R>()).map(|_| ())?,
-        }
+        self.session.set_tables(open_tables::<R>(settings)?);
         Ok(())
     }
 }
@@ -135,10 +132,8 @@ impl<R: GameRules> Play for Board<R> {
             Err(message) => errors.push(message),
         }
         self.session.put_searcher(searcher);
-        if R::VARIANT.table_game().is_some() {
-            if let Err(message) = self.open_tables(settings) {
-                errors.push(message);
-            }
+        if let Err(message) = self.open_tables(settings) {
+            errors.push(message);
         }
         errors
     }
@@ -147,7 +142,7 @@ impl<R: GameRules> Play for Board<R> {
         if let Setting::EgdbPath(_) | Setting::EgdbPieces(_) = setting {
             return match self.session.has_searcher() {
                 true => self.open_tables(settings),
-                false => open_tables(settings, checked_tables::<R>()).map(|_| ()),
+                false => open_tables::<R>(settings).map(|_| ()),
             };
         }
         let Some(searcher) = self.session.searcher_mut() else {

@@ -1,9 +1,8 @@
-//! What the Hub's settings mean for a game: the evaluation they choose and the endgame tables
-//! whose settings are checked.
+//! What the Hub's settings mean for a game: the evaluation they choose. (The endgame tables they
+//! name are opened by [`super::tables`]: every game has its own.)
 
 use super::params::Settings;
 use crate::games::{EvalAsk, GameRules};
-use dama_engine::tables::TableGame;
 
 /// The evaluation the settings choose for the game `R`, or why the game cannot have it (an
 /// `eval-file` of another game).
@@ -20,10 +19,4 @@ pub fn eval<R: GameRules>(settings: &Settings) -> Result<R::Eval, String> {
         })?),
     };
     R::eval(EvalAsk { name: settings.choice, weights, italian: Some(&settings.eval) })
-}
-
-/// The tables whose settings (`egdb-path`, `egdb-pieces`) are checked when they change: the
-/// game's own, Italian for a game without tables (as before other games had tables).
-pub fn checked_tables<R: GameRules>() -> TableGame {
-    R::VARIANT.table_game().unwrap_or(TableGame::Italian)
 }

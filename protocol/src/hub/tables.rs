@@ -2,8 +2,10 @@
 //! and opening the endgame tables the settings name.
 
 use super::params::Settings;
-use dama_egdb::TableGame;
+use dama_egdb::TableRules;
 use dama_engine::search::TranspositionTable;
+use dama_engine::tables::EndgameTables;
+use std::sync::Arc;
 
 /// Frees a replaced transposition table. A large one that has been used takes a noticeable time
 /// to hand back to the operating system (about 60 ms per GiB), so it goes on a thread of its own
@@ -21,12 +23,11 @@ pub fn dispose(table: TranspositionTable) {
     }
 }
 
-/// `game`'s endgame tables the settings ask for ([`crate::games::open_tables`] of `egdb-path`
-/// and `egdb-pieces`).
-pub fn open_tables(
+/// The game `R`'s endgame tables the settings ask for ([`crate::games::open_tables`] of
+/// `egdb-path` and `egdb-pieces`).
+pub fn open_tables<R: TableRules>(
     settings: &Settings,
-    game: TableGame,
-) -> Result<Option<std::sync::Arc<dyn dama_engine::tables::EndgameTables>>, String> {
-    crate::games::open_tables(settings.egdb_path.as_deref(), settings.egdb_pieces, game)
+) -> Result<Option<Arc<dyn EndgameTables<R::Position>>>, String> {
+    crate::games::open_tables::<R>(settings.egdb_path.as_deref(), settings.egdb_pieces)
         .map_err(|e| format!("set-param: egdb-path {e}"))
 }

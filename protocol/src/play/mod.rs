@@ -116,9 +116,7 @@ fn play<R: GameRules>(args: &PlayArgs, pdn: Option<&PdnChoice>, file: &str) -> R
     searcher.set_eval(R::eval(EvalAsk { name: None, weights: None, italian: None })?);
     let mut session = Session::new(game);
     session.put_searcher(searcher);
-    if let Some(tables) = R::VARIANT.table_game() {
-        session.set_tables(open_tables(None, MAX_TABLE_PIECES, tables)?);
-    }
+    session.set_tables(open_tables::<R>(None, MAX_TABLE_PIECES)?);
     let human = match args.color {
         Some(Side::White) => Color::White,
         Some(Side::Black) => Color::Black,

@@ -125,9 +125,9 @@ impl<R: GameRules> Tab for Board<R> {
         self.session.game = game;
         if !self.tables_opened {
             self.tables_opened = true;
-            if let Some(tables) = R::VARIANT.table_game().filter(|_| !self.config.no_egdb) {
+            if !self.config.no_egdb {
                 let dir = self.config.egdb_dir.as_deref();
-                self.session.set_tables(crate::games::open_tables(dir, MAX_TABLE_PIECES, tables)?);
+                self.session.set_tables(crate::games::open_tables::<R>(dir, MAX_TABLE_PIECES)?);
             }
         }
         Ok(self.position_reply())

@@ -1,0 +1,105 @@
+//! What a node asks before it searches its moves, or instead: the static evaluation, the
+//! endgame tables (under the game's material counts, `counted`), the transposition table, and
+//! at the horizon of a quiet position the forcing quiescence.
+
+use super::Worker;
+use crate::movelist::List;
+use crate::rules::Rules;
+use crate::score::{from_table, tablebase_score, Score, DRAW};
+use crate::search::counted::{self, Verdict};
+use crate::search::tt::{Bound, PackedMove};
+use std::sync::atomic::Ordering;
+
+impl<R: Rules> Worker<'_, R> {
+    /// The static evaluation of `position`, the position the search path ends in.
+    #[inline(always)]
+    pub(super) fn evaluate(&self, position: &R::Position) -> Score {
+        debug_assert_eq!(*self.path.acc(), R::eval_acc(position), "accumulator out of date");
+        R::evaluate_with(position, self.path.acc(), &self.shared.eval)
+    }
+
+    /// The endgame tables' score of `position` (no capture pending), if they hold it; a value
+    /// the count in force cuts short is a draw at the horizon and searched on inside the tree
+    /// (`counted`).
+    #[inline]
+    pub(super) fn probe_endgame(
+        &self,
+        position: &R::Position,
+        ply: usize,
+        horizon: bool,
+    ) -> Option<Score> {
+        let verdict = counted::probe::<R>(self.shared.endgame?, position, self.path.count())?;
+        self.shared.tablebase_hits.fetch_add(1, Ordering::Relaxed);
+        match verdict {
+            Verdict::Stands(value) => Some(tablebase_score(value, ply as u32)),
+            Verdict::CutShort => horizon.then_some(DRAW),
+        }
+    }
+
+    /// Probes the transposition table for `key`: `Err(score)` when the stored result ends the
+    /// node (never at a principal-variation node), else `Ok` with the stored move (or none).
+    #[inline]
+    pub(super) fn probe_table(
+        &self,
+        key: u64,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        is_pv: bool,
+    ) -> Result<PackedMove, Score> {
+        let Some(e) = self.shared.tt.probe(key) else {
+            return Ok(PackedMove::default());
+        };
+        let score = from_table(e.score, ply as u32);
+        if !is_pv && self.shared.options.table_cutoffs && e.depth as i32 >= depth.max(0) {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return Err(score);
+            }
+        }
+        Ok(e.best_move)
+    }
+
+    /// The horizon of a quiet position: the evaluation stands (the side to move may always do
+    /// about as well by a quiet move) unless a move that forces the opponent to capture does
+    /// better, searched through the captures that follow (at depth -1: no further quiet move).
+    pub(super) fn forcing_quiescence(
+        &mut self,
+        position: &R::Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        let mut best = self.evaluate(position);
+        if best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let mut moves = List::new();
+        R::forcing_moves(position, &mut moves);
+        for mv in moves.iter() {
+            let child = R::play(position, mv);
+            self.path.push(position, mv, &child);
+            let score = -self.search(&child, -1, -beta, -alpha, ply + 1, false);
+            self.path.pop();
+            if self.stopped {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
