@@ -172,6 +172,10 @@ def analyse(game, args):
     if lost_at is None:
         record["class"] = "unresolved"
         return record
+    # A move before it that was not searched (--step) may already have been lost: go back
+    # until the move before the loss was not.
+    while lost_at > 0 and verdicts[lost_at - 1]["after"] is None and judge(lost_at - 1) <= LOST:
+        lost_at -= 1
     verdict = verdicts[lost_at]
     before = judge(lost_at - 1) if lost_at > 0 else 0.0
     count, kings = pieces(args.dama, args.variant, fen, [m["move"] for m in moves[:verdict["ply"]]])
