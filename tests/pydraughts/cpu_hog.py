@@ -3,6 +3,7 @@ in a process group of its own, killed when the `with` block ends, however it end
 Ctrl-C, a failed check), and when this Python process exits."""
 
 import atexit
+import math
 import os
 import signal
 import subprocess
@@ -46,3 +47,9 @@ def load_average():
         return os.getloadavg()[0]
     except OSError:
         return None
+
+
+def quantile(values, q):
+    """The nearest-rank quantile of `values` (any order), as the timing checks report them."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]

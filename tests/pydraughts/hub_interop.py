@@ -460,16 +460,29 @@ def run_round_robin(binary, failures):
           f"({time.perf_counter() - started:.1f} s)")
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def dama_parser(doc):
+    """An argument parser with `--dama PATH` (default $DAMA_BIN or target/release/dama), described
+    by the first paragraph of `doc`."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--dama", default=os.environ.get("DAMA_BIN",
                                                          REPOSITORY / "target" / "release" / "dama"))
-    parser.add_argument("--seed", type=int, default=20240601)
-    parser.add_argument("--games", type=int, default=20)
-    args = parser.parse_args()
+    return parser
+
+
+def dama_binary(args):
+    """The `--dama` binary, resolved; exits saying how to build it when it is not there."""
     binary = Path(args.dama).resolve()
     if not binary.is_file():
         sys.exit(f"no dama binary at {binary}: run `cargo build --release -p dama` or pass --dama")
+    return binary
+
+
+def main():
+    parser = dama_parser(__doc__)
+    parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--games", type=int, default=20)
+    args = parser.parse_args()
+    binary = dama_binary(args)
     failures = Failures()
     started = time.perf_counter()
     rng = random.Random(args.seed)

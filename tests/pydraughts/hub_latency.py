@@ -14,9 +14,6 @@ Usage: hub_latency.py [--dama PATH] [--movetime S] [--moves N] [--hogs N] [--mov
 This is a measuring tool (README "Hub protocol", Time), not a pass/fail check.
 """
 
-import argparse
-import math
-import os
 import random
 import subprocess
 import sys
@@ -26,7 +23,8 @@ from pathlib import Path
 import draughts
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cpu_hog import CpuHog, load_average  # noqa: E402
+from cpu_hog import CpuHog, load_average, quantile  # noqa: E402
+from hub_interop import dama_binary, dama_parser  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 MAX_PLIES = 150
@@ -118,12 +116,6 @@ def measure(engine, count, movetime, rng):
     return times, early, forced
 
 
-def quantile(sorted_values, q):
-    """The nearest-rank quantile."""
-    index = max(0, math.ceil(q * len(sorted_values)) - 1)
-    return sorted_values[index]
-
-
 def report(label, times, movetime, early, forced, loads):
     over = sorted(1000 * (t - movetime) for t in times)
     beyond = sum(1 for x in over if x > 0)
@@ -134,18 +126,14 @@ def report(label, times, movetime, early, forced, loads):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dama", default=os.environ.get("DAMA_BIN",
-                                                         REPOSITORY / "target" / "release" / "dama"))
+    parser = dama_parser(__doc__)
     parser.add_argument("--movetime", type=float, default=0.1)
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--hogs", type=int, default=0, help="busy processes (-1: one per core)")
     parser.add_argument("--move-overhead", type=int, default=None, help="ms (default: Dama's)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    binary = Path(args.dama).resolve()
-    if not binary.is_file():
-        sys.exit(f"no dama binary at {binary}: run `cargo build --release -p dama` or pass --dama")
+    binary = dama_binary(args)
     params = {"threads": 1, "tt-size": 16}
     if args.move_overhead is not None:
         params["move-overhead"] = args.move_overhead

@@ -16,8 +16,6 @@ is not a Hub response) and losses on time.
 Usage: hub_variants.py [--dama PATH] [--seed N] [--games N]   (exit status 0 only when all is well)
 """
 
-import argparse
-import os
 import random
 import sys
 import time
@@ -27,7 +25,7 @@ import draughts
 from draughts.engine import Limit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hub_interop import CheckedHubEngine, Failures, close_engine  # noqa: E402
+from hub_interop import CheckedHubEngine, Failures, close_engine, dama_binary, dama_parser  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 MAX_PLIES = 200
@@ -134,15 +132,11 @@ def play_games(binary, py_variant, dama_name, count, rng, failures):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dama", default=os.environ.get("DAMA_BIN",
-                                                         REPOSITORY / "target" / "release" / "dama"))
+    parser = dama_parser(__doc__)
     parser.add_argument("--seed", type=int, default=20261123)
     parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args()
-    binary = Path(args.dama).resolve()
-    if not binary.is_file():
-        sys.exit(f"no dama binary at {binary}: run `cargo build --release -p dama` or pass --dama")
+    binary = dama_binary(args)
     failures = Failures()
     rng = random.Random(args.seed)
     started = time.perf_counter()

@@ -21,9 +21,6 @@ median and 99th percentile of the searched moves' times over it) and the load av
 Usage: loaded_interop.py [--dama PATH] [--games N] [--seed N]   (exit status 0 only when all is well)
 """
 
-import argparse
-import math
-import os
 import random
 import sys
 import time
@@ -33,9 +30,9 @@ import draughts
 from draughts.engine import Limit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cpu_hog import CpuHog, load_average  # noqa: E402
-from hub_interop import (CheckedHubEngine, Failures, close_engine, judge_refusal,  # noqa: E402
-                         random_opening)
+from cpu_hog import CpuHog, load_average, quantile  # noqa: E402
+from hub_interop import (CheckedHubEngine, Failures, close_engine, dama_binary,  # noqa: E402
+                         dama_parser, judge_refusal, random_opening)
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 MOVE_TIME = 0.1
@@ -98,21 +95,12 @@ def play_game(players, board, stats):
     return "1/2-1/2 (adjudicated)", len(board.move_stack)
 
 
-def quantile(values, q):
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
-
-
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dama", default=os.environ.get("DAMA_BIN",
-                                                         REPOSITORY / "target" / "release" / "dama"))
+    parser = dama_parser(__doc__)
     parser.add_argument("--seed", type=int, default=20261201)
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
-    binary = Path(args.dama).resolve()
-    if not binary.is_file():
-        sys.exit(f"no dama binary at {binary}: run `cargo build --release -p dama` or pass --dama")
+    binary = dama_binary(args)
     failures = Failures()
     rng = random.Random(args.seed)
     stats = {"illegal": 0, "whitelisted": 0, "forfeits": 0, "worst": -MOVE_TIME, "searched": []}
