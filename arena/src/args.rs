@@ -1,8 +1,9 @@
 //! The command line of `dama match`: its arguments, and the limits, rules and engine settings
 //! read from them.
 
-use super::config::{engine_spec, parse_param, GameRules, Limit, ScoreRule};
+use super::config::{GameRules, Limit, ScoreRule};
 use super::engine::EngineSpec;
+use super::engine_arg::{engine_spec, parse_param};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use dama_engine::variant::Variant;
 use dama_frontend::shard::Shard;

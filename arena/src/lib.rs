@@ -32,6 +32,7 @@ macro_rules! tell {
 pub mod args;
 pub mod config;
 pub mod engine;
+pub mod engine_arg;
 pub mod estimate;
 pub mod game_end;
 pub mod hub_line;

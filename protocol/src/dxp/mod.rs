@@ -13,6 +13,7 @@
 pub mod event;
 pub mod flow;
 pub mod game;
+pub mod gate;
 pub mod link;
 pub mod log;
 pub mod pending;

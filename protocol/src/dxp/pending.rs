@@ -8,16 +8,16 @@
 //! - a game request Dama can play, while no game is under way: the connection becomes the game
 //!   session (the request and anything read after it go with it, unanswered yet);
 //! - a game request while a game is under way (and still after
-//!   [`super::server::BUSY_GRACE`]): `A...3` (no game) and a chat saying the server is busy,
+//!   [`super::gate::BUSY_GRACE`]): `A...3` (no game) and a chat saying the server is busy,
 //!   then the connection is closed;
 //! - a game request of another version, malformed, or from a position the rules refuse: refused
 //!   as the game session would (`A...1`, `A...2`, then a chat saying why); the connection may
 //!   send another within the same time, up to [`MAX_REFUSALS`] of them;
 //! - anything else (another message type, garbage): the connection is closed.
 
+use super::gate::{Gate, Opening};
 use super::log::ExchangeLog;
 use super::request::{playable_start, refusal_of};
-use super::server::{Gate, Opening};
 use dama_frontend::dxp::framing::Framer;
 use dama_frontend::dxp::message::{AcceptCode, GameAccept, Message};
 use dama_frontend::dxp::parse::ParseError;

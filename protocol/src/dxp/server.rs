@@ -4,22 +4,20 @@
 //! costs a bounded number of threads). The game thread (the caller's) plays one game session at
 //! a time, each for as many games as its initiator asks: the connection whose game request was
 //! accepted while no game was under way. A request while one is under way is refused as busy,
-//! unless the session ends within [`BUSY_GRACE`] (a client that ended its game on one connection
+//! unless the session ends within [`super::gate::BUSY_GRACE`] (a client that ended its game on one connection
 //! and asks for the next on a new one at once).
 
+use super::gate::{Gate, Opening};
 use super::link::Link;
 use super::log::ExchangeLog;
 use super::session::{Config, Role, Session};
 use super::Failure;
 use dama_engine::international::International;
 use dama_engine::search::Searcher;
-use dama_frontend::dxp::framing::Framer;
-use dama_frontend::dxp::message::Message;
-use dama_frontend::dxp::parse::ParseError;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, Sender};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::mpsc::channel;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Connections that may wait for their game request at once; more are closed as they come.
@@ -28,64 +26,8 @@ pub const MAX_PENDING: usize = 48;
 /// Stack of a waiting connection's thread: it reads, parses and checks one position.
 const PENDING_STACK_BYTES: usize = 256 << 10;
 
-/// How long a game request waits for the game session under way to end before it is refused
-/// as busy.
-pub const BUSY_GRACE: Duration = Duration::from_millis(300);
-
 /// After a failed accept (out of file descriptors...), the acceptor waits this long.
 const ACCEPT_RETRY: Duration = Duration::from_millis(50);
-
-/// A connection whose game request was accepted: the game session's start.
-pub struct Opening {
-    /// The connection.
-    pub stream: TcpStream,
-    /// The start of the next message, read already.
-    pub framer: Framer,
-    /// The messages read and not yet answered: the game request first.
-    pub received: Vec<(String, Result<Message, ParseError>)>,
-}
-
-/// What the acceptor, the waiting connections and the game thread share.
-pub struct Gate {
-    /// Dama's name in its answers.
-    pub name: String,
-    /// How long a new connection has to send its game request.
-    pub request_timeout: Duration,
-    /// The exchange log.
-    pub log: ExchangeLog,
-    /// Whether a game session is under way (claimed by the connection that becomes it).
-    busy: Mutex<bool>,
-    /// Told when the game session ends.
-    freed: Condvar,
-    /// Connections waiting for their game request.
-    pub waiting: AtomicUsize,
-    /// To the game thread.
-    pub openings: Sender<Opening>,
-}
-
-impl Gate {
-    /// Claims the game session for a connection whose game request Dama can play: at once when
-    /// none is under way, or when the one under way ends within [`BUSY_GRACE`]. False if it
-    /// goes on.
-    pub fn claim(&self) -> bool {
-        let busy = self.busy.lock().unwrap_or_else(PoisonError::into_inner);
-        let (mut busy, _) = self
-            .freed
-            .wait_timeout_while(busy, BUSY_GRACE, |busy| *busy)
-            .unwrap_or_else(PoisonError::into_inner);
-        if *busy {
-            return false;
-        }
-        *busy = true;
-        true
-    }
-
-    /// The game session is over.
-    fn release(&self) {
-        *self.busy.lock().unwrap_or_else(PoisonError::into_inner) = false;
-        self.freed.notify_all();
-    }
-}
 
 /// One waiting connection counted while its thread lives.
 struct Waiting<'g>(&'g AtomicUsize);
@@ -144,15 +86,8 @@ pub fn serve(
     log: ExchangeLog,
 ) -> Result<(), Failure> {
     let (openings, arrived) = channel();
-    let gate = Arc::new(Gate {
-        name: config.name.clone(),
-        request_timeout: config.request_timeout,
-        log: log.share(),
-        busy: Mutex::new(false),
-        freed: Condvar::new(),
-        waiting: AtomicUsize::new(0),
-        openings,
-    });
+    let gate =
+        Arc::new(Gate::new(config.name.clone(), config.request_timeout, log.share(), openings));
     let acceptor = Arc::clone(&gate);
     std::thread::Builder::new()
         .name("dxp-acceptor".into())
