@@ -44,7 +44,7 @@ impl SearchOptions {
         // Measured no gain: +3.0 +/- 19.2 Elo at 5 000 nodes, -16.0 +/- 19.0 at 8 000 (docs/strength.md).
         forced_move_extension: false,
         table_cutoffs: true,
-        // On where it measured a gain: Rules::PROBCUT (International).
+        // On where it measured a gain: Rules::PROBCUT (International, English).
         probcut: false,
         early_reductions: false,
     };

@@ -135,8 +135,11 @@ fn each_game_has_its_own_search_switches_and_a_set_switch_stays_over_a_new_game(
     assert!(probcut(&settings), "International plays with it");
     assert_eq!(declared(&settings), "true");
     settings.record(&Setting::Variant(Variant::English));
+    assert!(probcut(&settings), "English plays with it");
+    settings.record(&Setting::Variant(Variant::Italian));
     assert!(!probcut(&settings));
     settings.record(&Setting::Switch { name: "probcut", on: true });
+    settings.record(&Setting::Variant(Variant::English));
     settings.record(&Setting::Variant(Variant::Italian));
     assert!(probcut(&settings), "a switch set by set-param is kept over a new game");
     settings.record(&Setting::Switch { name: "probcut", on: false });
