@@ -52,7 +52,7 @@ impl BookGame for Italian {
     }
 }
 
-/// English draughts: the 156 playable three-move ballots; no book is embedded.
+/// English draughts: the 156 playable three-move ballots, every three-ply line, the English book.
 impl BookGame for English {
     const OPENING: &'static str = "ballot";
     const SEED_PLIES: usize = 3;
@@ -62,7 +62,7 @@ impl BookGame for English {
     }
 
     fn embedded_book() -> Option<&'static Book<English>> {
-        None
+        Some(crate::english_book())
     }
 }
 

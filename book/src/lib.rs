@@ -43,6 +43,7 @@ pub use book::{Book, DEFAULT_MARGIN};
 pub use format::{BookError, BookLine, BookMove};
 pub use game::{book_move, BookGame};
 
+use dama_engine::english::English;
 use dama_engine::international::International;
 use std::sync::OnceLock;
 
@@ -52,6 +53,10 @@ pub const DEFAULT_BOOK_TEXT: &str = include_str!("../data/default.book");
 /// The International book's text (built by `dama book build --variant international`; see
 /// book/data/BUILD.md).
 pub const INTERNATIONAL_BOOK_TEXT: &str = include_str!("../data/international.book");
+
+/// The English draughts book's text (built by `dama book build --variant english`; see
+/// book/data/BUILD.md).
+pub const ENGLISH_BOOK_TEXT: &str = include_str!("../data/english.book");
 
 /// The default book, embedded in the program and read on first use.
 pub fn default_book() -> &'static Book {
@@ -68,5 +73,14 @@ pub fn international_book() -> &'static Book<International> {
     BOOK.get_or_init(|| {
         Book::parse(INTERNATIONAL_BOOK_TEXT)
             .unwrap_or_else(|e| panic!("the embedded International book is invalid: {e}"))
+    })
+}
+
+/// The English draughts book, embedded in the program and read on first use.
+pub fn english_book() -> &'static Book<English> {
+    static BOOK: OnceLock<Book<English>> = OnceLock::new();
+    BOOK.get_or_init(|| {
+        Book::parse(ENGLISH_BOOK_TEXT)
+            .unwrap_or_else(|e| panic!("the embedded English book is invalid: {e}"))
     })
 }

@@ -152,7 +152,7 @@ fn an_international_build_is_the_same_on_one_thread_and_two_at_a_fixed_depth() {
 }
 
 #[test]
-fn italian_ballots_and_a_missing_english_book_are_refused_clearly() {
+fn italian_ballots_for_another_game_and_a_bad_fen_are_refused_clearly() {
     let ballots = failure(&[
         "book",
         "build",
@@ -165,8 +165,19 @@ fn italian_ballots_and_a_missing_english_book_are_refused_clearly() {
     ]);
     assert!(ballots.contains("--ballots is a file of Italian ballots"), "{ballots}");
     assert!(ballots.contains("81 openings"), "{ballots}");
-    let english = failure(&["book", "show", "--variant", "english"]);
-    assert!(english.contains("Dama embeds no english book"), "{english}");
     let fen = failure(&["book", "show", "--variant", "international", "--fen", "W:W51:B1"]);
     assert!(fen.contains("bad FEN 'W:W51:B1'"), "{fen}");
+}
+
+#[test]
+fn the_embedded_english_book_answers_the_start_and_covers_every_ballot() {
+    let start = stdout(&["book", "show", "--variant", "english"]);
+    // Black moves first in English draughts: its seven first moves are all in the book.
+    let moves: Vec<&str> = start.lines().filter(|l| l.trim_start().starts_with("book ")).collect();
+    assert_eq!(moves.len(), 7, "{start}");
+    for first in ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"] {
+        assert!(moves.iter().any(|l| l.contains(&format!("book {first} "))), "{first}: {start}");
+    }
+    let stats = stdout(&["book", "stats", "--variant", "english"]);
+    assert!(stats.contains("ballots 156 in book 156 "), "{stats}");
 }

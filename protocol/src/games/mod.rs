@@ -49,8 +49,9 @@ pub trait GameRules: BookGame + Features + TableRules {
     const VARIANT: Variant;
 
     /// Whether a game plays its book by default: true for Italian; false for International,
-    /// whose book lost from the start position at equal time (docs/strength.md), so it is played
-    /// only when asked for explicitly.
+    /// whose book lost from the start position at equal time (docs/strength.md), and for
+    /// English, whose book has not yet shown a gain beyond its error bar (book/data/BUILD.md), so
+    /// they are played only when asked for explicitly.
     const BOOK_BY_DEFAULT: bool = true;
 
     /// The board's side in squares: 8, 10 in International draughts.
@@ -81,8 +82,7 @@ pub trait GameRules: BookGame + Features + TableRules {
         None
     }
 
-    /// A move from the game's embedded opening book, for games that have one (Italian,
-    /// International): [`dama_book::book_move`], seeded by the position (repeatable matches).
+    /// A move from the game's embedded opening book (each game has one): [`dama_book::book_move`], seeded by the position (repeatable matches).
     fn book_move(position: &Self::Position) -> Option<Self::Move> {
         dama_book::book_move::<Self>(position)
     }
@@ -127,6 +127,7 @@ fn learned_choice<R: Features>(ask: EvalAsk<'_, R>) -> Result<LearnedChoice<R>, 
 
 impl GameRules for English {
     const VARIANT: Variant = Variant::English;
+    const BOOK_BY_DEFAULT: bool = false;
 
     fn eval(ask: EvalAsk<'_, English>) -> Result<LearnedChoice<English>, String> {
         learned_choice(ask)
