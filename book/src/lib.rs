@@ -45,6 +45,7 @@ pub use game::{book_move, BookGame};
 
 use dama_engine::english::English;
 use dama_engine::international::International;
+use dama_engine::rules::Rules;
 use std::sync::OnceLock;
 
 /// The default book's text: Dama Italiana (built by `dama book build`; see book/data/BUILD.md).
@@ -61,26 +62,28 @@ pub const ENGLISH_BOOK_TEXT: &str = include_str!("../data/english.book");
 /// The default book, embedded in the program and read on first use.
 pub fn default_book() -> &'static Book {
     static BOOK: OnceLock<Book> = OnceLock::new();
-    BOOK.get_or_init(|| {
-        Book::parse(DEFAULT_BOOK_TEXT)
-            .unwrap_or_else(|e| panic!("the embedded default book is invalid: {e}"))
-    })
+    read_once(&BOOK, DEFAULT_BOOK_TEXT, "default")
 }
 
 /// The International draughts book, embedded in the program and read on first use.
 pub fn international_book() -> &'static Book<International> {
     static BOOK: OnceLock<Book<International>> = OnceLock::new();
-    BOOK.get_or_init(|| {
-        Book::parse(INTERNATIONAL_BOOK_TEXT)
-            .unwrap_or_else(|e| panic!("the embedded International book is invalid: {e}"))
-    })
+    read_once(&BOOK, INTERNATIONAL_BOOK_TEXT, "International")
 }
 
 /// The English draughts book, embedded in the program and read on first use.
 pub fn english_book() -> &'static Book<English> {
     static BOOK: OnceLock<Book<English>> = OnceLock::new();
-    BOOK.get_or_init(|| {
-        Book::parse(ENGLISH_BOOK_TEXT)
-            .unwrap_or_else(|e| panic!("the embedded English book is invalid: {e}"))
+    read_once(&BOOK, ENGLISH_BOOK_TEXT, "English")
+}
+
+/// An embedded book, parsed into `cell` on first use.
+fn read_once<R: Rules>(
+    cell: &'static OnceLock<Book<R>>,
+    text: &str,
+    name: &str,
+) -> &'static Book<R> {
+    cell.get_or_init(|| {
+        Book::parse(text).unwrap_or_else(|e| panic!("the embedded {name} book is invalid: {e}"))
     })
 }
