@@ -12,7 +12,7 @@
 //! `international`, that game with its tables (in DIR's subdirectory of its name; International
 //! games are also drawn by the FMJD counts); Dama Italiana otherwise.
 
-use dama_egdb::{Geometry, TableRules, Tablebase, Value};
+use dama_egdb::{Geometry, SearchedTables, Tablebase, Value};
 use dama_engine::color::Color;
 use dama_engine::english::English;
 use dama_engine::history::GameHistory;
@@ -21,7 +21,7 @@ use dama_engine::italian::Italian;
 use dama_engine::search::{SearchControl, SearchLimits, Searcher};
 use rand::{Rng, SeedableRng};
 
-fn random_position<R: TableRules>(rng: &mut impl Rng, pieces: u32) -> Option<R::Position> {
+fn random_position<R: SearchedTables>(rng: &mut impl Rng, pieces: u32) -> Option<R::Position> {
     let squares = Geometry::of(R::GAME).squares;
     let (mut white, mut black, mut kings, mut used) = (0u64, 0u64, 0u64, 0u64);
     while used.count_ones() < pieces {
@@ -43,7 +43,7 @@ fn random_position<R: TableRules>(rng: &mut impl Rng, pieces: u32) -> Option<R::
 }
 
 /// Plays from `start` (the winner to move); returns whether the winner won.
-fn play<R: TableRules>(
+fn play<R: SearchedTables>(
     start: &R::Position,
     winner: &mut Searcher<R>,
     defender: &mut Searcher<R>,
@@ -93,7 +93,7 @@ fn main() {
     }
 }
 
-fn run<R: TableRules>(args: &[String]) {
+fn run<R: SearchedTables>(args: &[String]) {
     let dir = std::path::PathBuf::from(&args[1]);
     let pieces: u32 = args[2].parse().unwrap_or(5);
     let games: usize = args.get(3).and_then(|g| g.parse().ok()).unwrap_or(100);

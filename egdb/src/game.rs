@@ -5,11 +5,11 @@
 //! builder takes from the game's [`Rules`] through [`TableRules`].
 //!
 //! Each game's tables have their own place in a table directory ([`crate::place`]), and each file
-//! carries its game in its header ([`mark`]), which the prober checks, so a table of one game is
+//! carries its game in its header ([`crate::mark`]), which the prober checks, so a table of one game is
 //! never read as another's.
 
 use crate::geometry::{Board, Geometry};
-use crate::probe::Tablebase;
+use crate::material::Material;
 use crate::unmove::flying_king_unmoves;
 use dama_engine::board8::bitboard::Bitboard;
 use dama_engine::board8::moves::Move;
@@ -20,8 +20,7 @@ use dama_engine::international::{self, International};
 use dama_engine::italian::Italian;
 use dama_engine::movelist::List;
 use dama_engine::rules::Rules;
-use dama_engine::tables::{EndgameTables, TableGame};
-use std::sync::Arc;
+use dama_engine::tables::TableGame;
 
 /// A game the tables can be built for: its rules, which game it is, and its positions as square
 /// masks (bit `i` for square `i + 1` of the game's board, [`Geometry::of`]).
@@ -49,9 +48,32 @@ pub trait TableRules: Rules {
     /// that captures nothing reaches `board` (White to move, so the move was Black's): each
     /// once. Only asked when [`TableRules::UNMOVES`].
     fn king_unmoves(_board: &Board, _out: &mut Vec<Board>) {}
+}
 
-    /// The tables as the game's search probes them ([`dama_engine::search::Searcher`]).
-    fn searched(tables: Tablebase) -> Arc<dyn EndgameTables<Self::Position>>;
+/// A game's positions as boards and back: the side to move always plays White on a board.
+impl Board {
+    /// The position as seen by the side to move, with that side playing White: the material of
+    /// the half that holds it and its board. A position with Black to move is turned half a turn
+    /// with the colours swapped; the rules are the same seen from either side.
+    #[inline]
+    pub fn normalize<R: TableRules>(position: &R::Position) -> (Material, Board) {
+        let [white, black, kings] = R::masks(position);
+        let board = match R::side_to_move(position) {
+            Color::White => Board { white, black, kings },
+            Color::Black => Board { white, black, kings }.turned(Geometry::of(R::GAME)),
+        };
+        (board.material(), board)
+    }
+
+    /// The position of the game `R` this board stands for when `side` is to move: the board
+    /// itself for White, turned back half a turn with the colours swapped for Black.
+    pub fn to_position<R: TableRules>(&self, side: Color) -> Result<R::Position, String> {
+        let board = match side {
+            Color::White => *self,
+            Color::Black => self.turned(Geometry::of(R::GAME)),
+        };
+        R::from_masks(board.white, board.black, board.kings, side)
+    }
 }
 
 /// Offsets of the rows in the engine's padded 8x8 layout (see `dama_engine::board8::bitboard`).
@@ -105,10 +127,6 @@ impl TableRules for Italian {
     fn from_masks(white: u64, black: u64, kings: u64, side: Color) -> Result<Position, String> {
         from_masks8(white, black, kings, side)
     }
-
-    fn searched(tables: Tablebase) -> Arc<dyn EndgameTables<Position>> {
-        Arc::new(tables)
-    }
 }
 
 impl TableRules for English {
@@ -121,10 +139,6 @@ impl TableRules for English {
 
     fn from_masks(white: u64, black: u64, kings: u64, side: Color) -> Result<Position, String> {
         from_masks8(white, black, kings, side)
-    }
-
-    fn searched(tables: Tablebase) -> Arc<dyn EndgameTables<Position>> {
-        Arc::new(tables)
     }
 }
 
@@ -170,25 +184,6 @@ impl TableRules for International {
             International::has_capture(&position)
         });
     }
-
-    fn searched(tables: Tablebase) -> Arc<dyn EndgameTables<international::Position>> {
-        Arc::new(tables)
-    }
-}
-
-/// The game's mark in a file header. Italian is 0: the field was a reserved zero before there
-/// were English tables, so Italian files are exactly what they were.
-pub const fn mark(game: TableGame) -> u32 {
-    match game {
-        TableGame::Italian => 0,
-        TableGame::English => 1,
-        TableGame::International => 2,
-    }
-}
-
-/// The game a header's mark stands for.
-pub fn game_of_mark(mark: u32) -> Option<TableGame> {
-    TableGame::ALL.into_iter().find(|&g| self::mark(g) == mark)
 }
 
 /// The legal moves of the 8x8 `position` in `game` (Italian or English; none for another game).
@@ -206,14 +201,6 @@ pub fn legal_moves(game: TableGame, position: &Position) -> List<Move> {
 mod tests {
     use super::*;
     use dama_engine::board8::fen::parse_fen;
-
-    #[test]
-    fn marks() {
-        for game in TableGame::ALL {
-            assert_eq!(game_of_mark(mark(game)), Some(game));
-        }
-        assert_eq!(game_of_mark(3), None);
-    }
 
     #[test]
     fn a_man_against_two_kings_moves_in_english_only() {

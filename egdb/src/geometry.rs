@@ -5,11 +5,10 @@
 //! rows of 4; the 10x10 board of International draughts 50 in rows of 5.
 //!
 //! [`Board`] is a position with White to move as masks, the form every index works on; a game
-//! turns its positions into masks and back through [`TableRules`].
+//! turns its positions into masks and back through [`crate::game::TableRules`] (which gives
+//! [`Board::normalize`] and [`Board::to_position`]).
 
-use crate::game::TableRules;
 use crate::material::Material;
-use dama_engine::color::Color;
 use dama_engine::tables::TableGame;
 
 /// A board: how many dark squares, how many to a row.
@@ -76,19 +75,6 @@ pub struct Board {
 }
 
 impl Board {
-    /// The position as seen by the side to move, with that side playing White: the material of
-    /// the half that holds it and its board. A position with Black to move is turned half a turn
-    /// with the colours swapped; the rules are the same seen from either side.
-    #[inline]
-    pub fn normalize<R: TableRules>(position: &R::Position) -> (Material, Board) {
-        let [white, black, kings] = R::masks(position);
-        let board = match R::side_to_move(position) {
-            Color::White => Board { white, black, kings },
-            Color::Black => Board { white, black, kings }.turned(Geometry::of(R::GAME)),
-        };
-        (board.material(), board)
-    }
-
     /// The board turned half a turn with the colours swapped: the same position seen from the
     /// other side.
     #[inline]
@@ -109,16 +95,6 @@ impl Board {
             count(self.black & !self.kings),
             count(self.black & self.kings),
         )
-    }
-
-    /// The position of the game `R` this board stands for when `side` is to move: the board
-    /// itself for White, turned back half a turn with the colours swapped for Black.
-    pub fn to_position<R: TableRules>(&self, side: Color) -> Result<R::Position, String> {
-        let board = match side {
-            Color::White => *self,
-            Color::Black => self.turned(Geometry::of(R::GAME)),
-        };
-        R::from_masks(board.white, board.black, board.kings, side)
     }
 }
 

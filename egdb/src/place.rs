@@ -3,11 +3,11 @@
 //! A table directory holds the Dama Italiana tables in itself, where they have always been, the
 //! English draughts tables in its `english` subdirectory and the International draughts tables
 //! in its `international` subdirectory ([`game_dir`]). The files say their
-//! game too (the header's mark, [`crate::game::mark`]): [`game_in`] reads it from the first file
+//! game too (the header's mark, [`crate::mark::mark`]): [`game_in`] reads it from the first file
 //! of a directory, so that a directory of the other game's tables is named as such in messages
 //! rather than read as empty.
 
-use crate::game::game_of_mark;
+use crate::mark::game_of_mark;
 use crate::store::MAGIC;
 use dama_engine::tables::TableGame;
 use std::io::Read;

@@ -19,6 +19,23 @@ use memmap2::Mmap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// The tables as a game's search probes them ([`dama_engine::search::Searcher`]): every game whose
+/// positions the tables answer ([`EndgameTables`] for its position type).
+pub trait SearchedTables: TableRules {
+    /// The tables, to give the game's searcher.
+    fn searched(tables: Tablebase) -> Arc<dyn EndgameTables<Self::Position>>;
+}
+
+impl<R: TableRules> SearchedTables for R
+where
+    Tablebase: EndgameTables<R::Position>,
+{
+    fn searched(tables: Tablebase) -> Arc<dyn EndgameTables<R::Position>> {
+        Arc::new(tables)
+    }
+}
 
 /// The answer of a probe: the value for the side to move and, when the tables have distances,
 /// the plies to the end of the game under perfect play.

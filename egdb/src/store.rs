@@ -10,7 +10,7 @@
 //!     20     4  number of halves (1 or 2)
 //!     24     4  parts per half: 1 (values) or 2 (values and distances)
 //!     28     4  game: 0 Dama Italiana, 1 English draughts, 2 International draughts
-//!               ([`crate::game::mark`]; the game says the board and so the index)
+//!               ([`crate::mark::mark`]; the game says the board and so the index)
 //!     32   8*h  number of indexes of each half
 //!   then, for each half and each part:
 //!              4  kind: 0 values (2 bits, 4 to a byte, lowest bits first), 1 codes (1 byte)
@@ -23,9 +23,9 @@
 //! a [`Code`]. Holes of the index are stored as draws.
 
 use crate::error::{io_error, EgdbError};
-use crate::game::{game_of_mark, mark};
 use crate::geometry::Geometry;
 use crate::index::HalfIndex;
+use crate::mark::{game_of_mark, mark};
 use crate::material::{Material, Slice};
 use crate::memory::{HalfTable, SliceTables};
 use crate::value::{Code, Value};

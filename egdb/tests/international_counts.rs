@@ -6,7 +6,7 @@
 
 mod support;
 
-use dama_egdb::{TableRules, Tablebase, Value};
+use dama_egdb::{SearchedTables, TableRules, Tablebase, Value};
 use dama_engine::color::Color;
 use dama_engine::history::GameHistory;
 use dama_engine::international::{International, Move, Position};

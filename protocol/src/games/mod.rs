@@ -19,7 +19,7 @@ pub use session::Session;
 pub use tables::open_tables;
 
 use dama_book::BookGame;
-use dama_egdb::TableRules;
+use dama_egdb::SearchedTables;
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::{EvalOptions, Italian};
@@ -43,8 +43,8 @@ pub struct EvalAsk<'a, R: Features> {
 }
 
 /// A game Dama plays, with what differs between the games beyond the rules. Every game has
-/// endgame tables of its own ([`TableRules`]).
-pub trait GameRules: BookGame + Features + TableRules {
+/// endgame tables of its own ([`dama_egdb::TableRules`], searched: [`SearchedTables`]).
+pub trait GameRules: BookGame + Features + SearchedTables {
     /// The variant these rules are.
     const VARIANT: Variant;
 

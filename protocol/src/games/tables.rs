@@ -1,7 +1,7 @@
 //! Opening a game's endgame tables for a session: those of a table directory, or of the default
 //! directory if it holds any (a session never builds tables: a GUI or a browser would wait).
 
-use dama_egdb::{EgdbError, TableGame, TableRules, Tablebase};
+use dama_egdb::{EgdbError, SearchedTables, TableGame, Tablebase};
 use dama_engine::tables::EndgameTables;
 use std::path::Path;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// One exception: International draughts, given a directory that holds only 8x8 tables, is
 /// searched without tables, as before it had any (no error), so that a GUI may name one
 /// directory for every game.
-pub fn open_tables<R: TableRules>(
+pub fn open_tables<R: SearchedTables>(
     dir: Option<&Path>,
     pieces: u32,
 ) -> Result<Option<Arc<dyn EndgameTables<R::Position>>>, String> {

@@ -2,7 +2,7 @@
 //! and opening the endgame tables the settings name.
 
 use super::params::Settings;
-use dama_egdb::TableRules;
+use dama_egdb::SearchedTables;
 use dama_engine::search::TranspositionTable;
 use dama_engine::tables::EndgameTables;
 use std::sync::Arc;
@@ -25,7 +25,7 @@ pub fn dispose(table: TranspositionTable) {
 
 /// The game `R`'s endgame tables the settings ask for ([`crate::games::open_tables`] of
 /// `egdb-path` and `egdb-pieces`).
-pub fn open_tables<R: TableRules>(
+pub fn open_tables<R: SearchedTables>(
     settings: &Settings,
 ) -> Result<Option<Arc<dyn EndgameTables<R::Position>>>, String> {
     crate::games::open_tables::<R>(settings.egdb_path.as_deref(), settings.egdb_pieces)
