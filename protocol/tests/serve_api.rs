@@ -160,6 +160,9 @@ async fn a_foreign_host_or_origin_is_refused() {
     let server = Server::start();
     let own = server.address.clone();
     assert_eq!(server.get("/", &own, None).0, 200);
+    for script in ["/app.js", "/draw.js"] {
+        assert_eq!(server.get(script, &own, None).0, 200, "{script}");
+    }
     let port = own.rsplit(':').next().unwrap();
     assert_eq!(server.get("/", &format!("localhost:{port}"), None).0, 200);
     assert_eq!(server.get("/", &format!("evil.example:{port}"), None).0, 403);

@@ -69,7 +69,7 @@ def main():
             except OSError:
                 time.sleep(0.005)
         print(f"cold start to a page that answers: {(time.time() - started) * 1000:.0f} ms")
-        size = sum(len(urllib.request.urlopen(url + p).read()) for p in ["", "app.js", "style.css"])
+        size = sum(len(urllib.request.urlopen(url + p).read()) for p in ["", "app.js", "draw.js", "style.css"])
         print(f"page size (HTML, script, style): {size} bytes ({size / 1024:.1f} KiB), uncompressed")
         print(f"server memory, idle: {rss_mib(server.pid):.0f} MiB")
         with sync_playwright() as p:

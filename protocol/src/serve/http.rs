@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 const INDEX: &str = include_str!("../../web/index.html");
 const SCRIPT: &str = include_str!("../../web/app.js");
+const DRAWING: &str = include_str!("../../web/draw.js");
 const STYLE: &str = include_str!("../../web/style.css");
 
 /// The server's routes over the shared `config`.
@@ -21,6 +22,7 @@ pub fn router(config: Arc<Config>) -> Router {
     Router::new()
         .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX) }))
         .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))
+        .route("/draw.js", get(|| async { asset("text/javascript; charset=utf-8", DRAWING) }))
         .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
         .route("/status", get(status))
         .route("/ws", get(upgrade))
