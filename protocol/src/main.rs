@@ -25,6 +25,8 @@ enum Command {
     Perft(commands::perft::PerftArgs),
     /// Search a position and print each iteration, then `bestmove`.
     Analyze(commands::analyze::AnalyzeArgs),
+    /// Search every position of a problem file and say when the search found its key move.
+    Solve(commands::solve::SolveArgs),
     /// Annotate the games of a PDN file: evaluations, mistakes, better moves, graphs.
     Annotate(annotate::AnnotateArgs),
     /// Search a fixed set of positions; prints `nodes` (a fingerprint) and `nps`.
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => commands::moves::run(&args),
         Command::Perft(args) => commands::perft::run(&args),
         Command::Analyze(args) => commands::analyze::run(&args),
+        Command::Solve(args) => commands::solve::run(&args),
         Command::Annotate(args) => annotate::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Book(args) => commands::book::run(&args),

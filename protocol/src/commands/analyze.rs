@@ -3,13 +3,10 @@
 use crate::games::{dispatch, Game, GameRules, Session, WithGame};
 use clap::Args;
 use dama_engine::rules::{line_text, Rules};
-use dama_engine::search::{
-    SearchControl, SearchInfo, SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS,
-};
+use dama_engine::search::{SearchControl, SearchInfo, SearchLimits};
 use dama_engine::tables::{holds_under_count, TablebaseValue};
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
-use std::time::Duration;
 
 /// Arguments of `dama analyze`.
 #[derive(Args, Debug)]
@@ -17,62 +14,29 @@ pub struct AnalyzeArgs {
     /// The position (PDN FEN); default the variant's start position.
     #[arg(long)]
     fen: Option<String>,
-    /// The game: italian, english or international draughts. Books are Italian and
-    /// International; every game has endgame tables.
+    /// The game: italian, english or international draughts. Every game has a book and endgame
+    /// tables.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".
     #[arg(long, default_value = "")]
     moves: String,
-    /// Search to this depth.
-    #[arg(long, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(u32).range(1..=100))]
-    depth: Option<u32>,
-    /// Search for this many seconds (default 3 when no limit is given).
-    #[arg(long, conflicts_with = "nodes")]
-    movetime: Option<f64>,
-    /// Search about this many nodes.
-    #[arg(long)]
-    nodes: Option<u64>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
-    threads: u32,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TABLE_MIB)))]
-    hash: u32,
-    /// Do not show the embedded opening book's moves for the position (Italian, International).
+    #[command(flatten)]
+    search: super::search_args::SearchArgs,
+    /// Do not show the embedded opening book's moves for the position.
     #[arg(long)]
     no_book: bool,
-    /// Endgame table directory (default: the cache directory of `dama egdb`); English and
-    /// International tables are in its `english` and `international` subdirectories.
-    #[arg(long, conflicts_with = "no_egdb")]
-    egdb_dir: Option<std::path::PathBuf>,
-    /// Search without the endgame tables.
-    #[arg(long)]
-    no_egdb: bool,
     /// Show the N best moves, each with its score and line (`line K` on each iteration's
     /// lines, 1 the best).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     multipv: u32,
-    #[command(flatten)]
-    eval: super::eval::EvalArgs,
 }
 
 use dama_engine::score::score_text;
 
 /// The search limits the arguments ask for.
 fn limits(args: &AnalyzeArgs) -> Result<SearchLimits, String> {
-    let limits = match (args.depth, args.movetime, args.nodes) {
-        (Some(d), _, _) => SearchLimits::depth(d),
-        (_, Some(t), _) => {
-            if !(t.is_finite() && t > 0.0 && t < 1e7) {
-                return Err(format!("--movetime must be a positive number of seconds, got {t}"));
-            }
-            SearchLimits::move_time(Duration::from_secs_f64(t))
-        }
-        (_, _, Some(n)) => SearchLimits::nodes(n),
-        _ => SearchLimits::move_time(Duration::from_secs(3)),
-    };
-    let mut limits = limits;
+    let mut limits = args.search.limits(3)?;
     limits.multipv = args.multipv as usize;
     Ok(limits)
 }
@@ -96,15 +60,9 @@ impl WithGame for Analyze<'_> {
 /// of the game is in force (the FMJD counts of International draughts), says whether the
 /// tables' win or loss ends before the count does.
 fn attach_tables<R: GameRules>(args: &AnalyzeArgs, session: &mut Session<R>) -> Result<(), String> {
-    if args.no_egdb {
+    if !args.search.attach_tables(session)? {
         return Ok(());
     }
-    let pieces = R::piece_count(&session.game.position);
-    let dir = args.egdb_dir.as_ref();
-    let Some(tables) = crate::egdb::location::for_search(dir, pieces, R::GAME)? else {
-        return Ok(());
-    };
-    session.set_tables(Some(R::searched(tables)));
     let Some((value, plies)) = session.verdict() else {
         return Ok(());
     };
@@ -134,14 +92,11 @@ fn attach_tables<R: GameRules>(args: &AnalyzeArgs, session: &mut Session<R>) -> 
 /// `dama analyze` in the game `R`: the position, the book's moves, the endgame tables' value,
 /// the search.
 fn analyze<R: GameRules>(args: &AnalyzeArgs) -> Result<(), String> {
-    let eval = args.eval.eval::<R>()?;
     let limits = limits(args)?;
     let fen = args.fen.as_deref().unwrap_or(args.variant.start_fen());
     let mut game = Game::<R>::from_fen(Some(fen), "")?;
     game.play_text(&args.moves).map_err(|e| format!("--moves: {e}"))?;
-    let mut searcher = Searcher::<R>::committed(args.hash as usize, args.threads as usize)
-        .map_err(|e| e.to_string())?;
-    searcher.set_eval(eval);
+    let searcher = args.search.searcher::<R>()?;
     let mut session = Session::new(game);
     session.put_searcher(searcher);
     let position = session.game.position;

@@ -6,6 +6,8 @@ pub mod book;
 pub mod eval;
 pub mod moves;
 pub mod perft;
+pub mod search_args;
+pub mod solve;
 
 use dama_engine::board8::fen::parse_fen;
 use dama_engine::board8::position::Position;

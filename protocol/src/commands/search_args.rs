@@ -1,0 +1,80 @@
+//! The arguments every command that searches a given position takes (`dama analyze`,
+//! `dama solve`): the limit, threads, table size, endgame tables and evaluation.
+
+use crate::games::{GameRules, Session};
+use clap::Args;
+use dama_engine::search::{SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How to search: the limit (one of depth, time, nodes), threads, table, tables, evaluation.
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    /// Search to this depth.
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Search for this many seconds (default when no limit is given: 3 for analyze, 10 a
+    /// position for solve).
+    #[arg(long, conflicts_with = "nodes")]
+    pub movetime: Option<f64>,
+    /// Search about this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
+    pub threads: u32,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TABLE_MIB)))]
+    pub hash: u32,
+    /// Endgame table directory (default: the cache directory of `dama egdb`); English and
+    /// International tables are in its `english` and `international` subdirectories.
+    #[arg(long, conflicts_with = "no_egdb")]
+    pub egdb_dir: Option<PathBuf>,
+    /// Search without the endgame tables.
+    #[arg(long)]
+    pub no_egdb: bool,
+    #[command(flatten)]
+    pub eval: super::eval::EvalArgs,
+}
+
+impl SearchArgs {
+    /// The search limits the arguments ask for: `default_seconds` a search when none is given.
+    pub fn limits(&self, default_seconds: u64) -> Result<SearchLimits, String> {
+        Ok(match (self.depth, self.movetime, self.nodes) {
+            (Some(d), _, _) => SearchLimits::depth(d),
+            (_, Some(t), _) => {
+                if !(t.is_finite() && t > 0.0 && t < 1e7) {
+                    return Err(format!(
+                        "--movetime must be a positive number of seconds, got {t}"
+                    ));
+                }
+                SearchLimits::move_time(Duration::from_secs_f64(t))
+            }
+            (_, _, Some(n)) => SearchLimits::nodes(n),
+            _ => SearchLimits::move_time(Duration::from_secs(default_seconds)),
+        })
+    }
+
+    /// A searcher of the game `R` with the arguments' table, threads and evaluation.
+    pub fn searcher<R: GameRules>(&self) -> Result<Searcher<R>, String> {
+        let eval = self.eval.eval::<R>()?;
+        let mut searcher = Searcher::<R>::committed(self.hash as usize, self.threads as usize)
+            .map_err(|e| e.to_string())?;
+        searcher.set_eval(eval);
+        Ok(searcher)
+    }
+
+    /// Gives the session the game's endgame tables for its position (unless `--no-egdb`; the
+    /// small ones are built on first use). Whether it now has tables.
+    pub fn attach_tables<R: GameRules>(&self, session: &mut Session<R>) -> Result<bool, String> {
+        if self.no_egdb {
+            return Ok(false);
+        }
+        let pieces = R::piece_count(&session.game.position);
+        let dir = self.egdb_dir.as_ref();
+        let tables = crate::egdb::location::for_search(dir, pieces, R::GAME)?;
+        let found = tables.is_some();
+        session.set_tables(tables.map(R::searched));
+        Ok(found)
+    }
+}
