@@ -46,13 +46,18 @@ impl SearchOptions {
         table_cutoffs: true,
         // On where it measured a gain: Rules::PROBCUT (International, English).
         probcut: false,
+        // On where it measured a gain: Rules::EARLY_REDUCTIONS (English).
         early_reductions: false,
     };
 
     /// The switches as the engine plays the game `R`: [`SearchOptions::DEFAULT`] with the
-    /// game's own measured choices ([`Rules::PROBCUT`]).
+    /// game's own measured choices ([`Rules::PROBCUT`], [`Rules::EARLY_REDUCTIONS`]).
     pub fn for_game<R: Rules>() -> SearchOptions {
-        SearchOptions { probcut: R::PROBCUT, ..SearchOptions::DEFAULT }
+        SearchOptions {
+            probcut: R::PROBCUT,
+            early_reductions: R::EARLY_REDUCTIONS,
+            ..SearchOptions::DEFAULT
+        }
     }
 
     /// The names accepted by [`SearchOptions::set`], for documentation and protocol params.
