@@ -24,7 +24,7 @@ import draughts
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cpu_hog import CpuHog, load_average, quantile  # noqa: E402
-from hub_interop import dama_binary, dama_parser  # noqa: E402
+from hub_common import dama_binary, dama_parser  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 MAX_PLIES = 150

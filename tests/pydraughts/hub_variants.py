@@ -25,7 +25,7 @@ import draughts
 from draughts.engine import Limit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hub_interop import CheckedHubEngine, Failures, close_engine, dama_binary, dama_parser  # noqa: E402
+from hub_common import CheckedHubEngine, Failures, close_engine, dama_binary, dama_parser  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 MAX_PLIES = 200

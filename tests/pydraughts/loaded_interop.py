@@ -31,8 +31,9 @@ from draughts.engine import Limit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cpu_hog import CpuHog, load_average, quantile  # noqa: E402
-from hub_interop import (CheckedHubEngine, Failures, close_engine, dama_binary,  # noqa: E402
-                         dama_parser, judge_refusal, random_opening)
+from hub_common import (CheckedHubEngine, Failures, close_engine, dama_binary,  # noqa: E402
+                        dama_parser)
+from hub_games import judge_refusal, random_opening  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 MOVE_TIME = 0.1
