@@ -46,7 +46,7 @@ impl SearchOptions {
         table_cutoffs: true,
         // On where it measured a gain: Rules::PROBCUT (International, English).
         probcut: false,
-        // On where it measured a gain: Rules::EARLY_REDUCTIONS (English).
+        // On where it measured a gain: Rules::EARLY_REDUCTIONS (English, International).
         early_reductions: false,
     };
 

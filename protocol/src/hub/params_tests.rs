@@ -150,12 +150,12 @@ fn each_game_has_its_own_search_switches_and_a_set_switch_stays_over_a_new_game(
     settings.record(&Setting::Switch { name: "table-cutoffs", on: false });
     settings.record(&Setting::Variant(Variant::English));
     assert_eq!(settings.search.get("table-cutoffs"), Some(false));
-    // Early reductions: English only, by default.
+    // Early reductions: English and International, by default.
     let early = |variant| {
         let mut settings = Settings::default();
         settings.record(&Setting::Variant(variant));
         settings.search.get("early-reductions").unwrap()
     };
-    assert!(early(Variant::English));
-    assert!(!early(Variant::Italian) && !early(Variant::International));
+    assert!(early(Variant::English) && early(Variant::International));
+    assert!(!early(Variant::Italian));
 }
