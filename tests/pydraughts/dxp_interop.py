@@ -39,6 +39,9 @@ from pathlib import Path
 import draughts
 from draughts.engine import DXPEngine
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hub_common import Failures  # noqa: E402
+
 REPOSITORY = Path(__file__).resolve().parents[2]
 MOVE_PATIENCE = 20.0  # seconds for one Dama move (its move time is far below)
 MAX_PLIES = 400
@@ -47,17 +50,6 @@ MAX_PLIES = 400
 def key(move):
     """A move as (from, to, captured set)."""
     return move.steps_move[0], move.steps_move[-1], frozenset(move.captures or [])
-
-
-class Failures:
-    def __init__(self):
-        self.messages = []
-
-    def check(self, condition, message):
-        if not condition:
-            self.messages.append(message)
-            print(f"FAIL: {message}", flush=True)
-        return condition
 
 
 def start_server(dama, log_path):

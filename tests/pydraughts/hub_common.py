@@ -1,6 +1,7 @@
 """What the pydraughts Hub checks share: a HubEngine that records every line it receives and counts
 protocol errors, a failure counter, starting and closing a Dama engine under pydraughts, and the
-`--dama` argument. Used by hub_interop.py, hub_variants.py, hub_latency.py and loaded_interop.py.
+`--dama` argument. Used by hub_interop.py, hub_variants.py, hub_latency.py, loaded_interop.py and
+dxp_interop.py (its failure counter).
 """
 
 import argparse
@@ -53,7 +54,7 @@ class Failures:
     def check(self, condition, message):
         if not condition:
             self.messages.append(message)
-            print("FAIL:", message)
+            print("FAIL:", message, flush=True)
         return condition
 
 
