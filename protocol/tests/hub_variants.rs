@@ -256,7 +256,8 @@ fn english_and_international_take_their_own_weights_files() {
 fn international_go_think_plays_a_book_move_at_once_only_when_the_book_param_is_set() {
     // The International book is not played by default: `go think` searches. Set explicitly,
     // `book` plays it: from the start `done` comes at once, before any other search, with one of
-    // the book's moves, even with a long move time. English has no book: it always searches.
+    // the book's moves, even with a long move time. English, whose book is off by default,
+    // searches.
     let output = transcript(
         &[
             "set-param name=variant value=international",
