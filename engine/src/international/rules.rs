@@ -2,7 +2,7 @@
 //! implementation.
 
 use super::counts::endgame_count;
-use super::eval::evaluate;
+use super::eval::{drawish, evaluate};
 use super::fen::{parse_fen, to_fen, to_hub_position};
 use super::geometry::{bit, SQUARES};
 use super::movegen::{count_moves, generate};
@@ -92,7 +92,7 @@ impl Rules for International {
 
     #[inline]
     fn evaluate(position: &Position, eval: &LearnedChoice<International>) -> Score {
-        eval.evaluate(position, evaluate)
+        drawish(position, eval.evaluate(position, evaluate))
     }
 
     type EvalAcc = Windows;
@@ -113,7 +113,7 @@ impl Rules for International {
         acc: &Windows,
         eval: &LearnedChoice<International>,
     ) -> Score {
-        eval.evaluate_with(position, acc, evaluate)
+        drawish(position, eval.evaluate_with(position, acc, evaluate))
     }
 
     fn piece_count(position: &Position) -> u32 {
