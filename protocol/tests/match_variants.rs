@@ -165,11 +165,12 @@ fn an_engine_that_names_international_normal_is_told_normal_and_new_game_comes_f
 
 #[test]
 fn the_summary_names_the_games_own_move_count() {
-    // Four kings against four: no endgame count; at these node counts the 25-move rule ends it
-    // (50 plies without a capture). Without endgame tables (International draughts has them
-    // now, and the default table directory may hold some), as the game was measured.
+    // Six kings against six: no endgame count; at these node counts the 25-move rule ends it
+    // (50 plies without a capture; with four against four the engines, which score the
+    // position level, repeat it first). Without endgame tables (International draughts has
+    // them now, and the default table directory may hold some), as the game was measured.
     let openings = temp_file("kings.txt");
-    std::fs::write(&openings, "W:WK46,K5,K10,K41:BK1,K50,K28,K23\n").unwrap();
+    std::fs::write(&openings, "W:WK46,K5,K10,K41,K36,K31:BK1,K50,K28,K23,K15,K20\n").unwrap();
     let hub = dama_hub();
     let engines: [&[&str]; 2] = [&[&hub], &[&hub, "option.tt-size=4"]];
     let options = format!(
