@@ -29,6 +29,14 @@ pub trait TrainingGame: Features {
     /// plays line `g / 2`, once with each side's engine... both sides are the same engine, so
     /// the second game differs only by its random plies).
     fn openings() -> Vec<Vec<Self::Move>>;
+
+    /// What the engine divides White's evaluation `white` (the weighted sum of the features) by
+    /// before the search sees it: the game's endgame scaling, 1 where it has none. Training fits
+    /// the weights through it, so that a position the scaling already calls drawish does not pull
+    /// the weights toward a draw.
+    fn eval_divisor(_position: &Self::Position, _white: f64) -> f64 {
+        1.0
+    }
 }
 
 /// The 8x8 board's masks.
@@ -130,5 +138,14 @@ impl TrainingGame for International {
     /// Every first move and reply.
     fn openings() -> Vec<Vec<international::Move>> {
         lines_from_start::<International>(2)
+    }
+
+    /// [`international::eval::drawish_divisor`] of the side the sum favours.
+    fn eval_divisor(position: &international::Position, white: f64) -> f64 {
+        if white == 0.0 {
+            return 1.0;
+        }
+        let leader = if white > 0.0 { Color::White } else { Color::Black };
+        f64::from(international::eval::drawish_divisor(position, leader))
     }
 }

@@ -3,7 +3,8 @@
 //! The model is the linear evaluation of [`dama_engine::learned`] over the game's features: for a
 //! position with features x and phase p (pieces, at most P, the game's `PHASE_PIECES`),
 //! `e = (m.x * p + n.x * (P - p)) / P` hundredths of a man for White, with m the middle-game and
-//! n the end-game weights. Its prediction of White's
+//! n the end-game weights, divided by the game's endgame scaling where it has one
+//! ([`TrainingGame::eval_divisor`]: what the search sees). Its prediction of White's
 //! expected score is `sigmoid(e / K)`. The target blends the game's result r (1, 1/2, 0) with the
 //! search score s: `t = lambda * r + (1 - lambda) * sigmoid(s / K)`. The loss is the mean squared
 //! difference (Texel's method), minimised by Adam over shuffled mini-batches, the gradient of a
@@ -115,15 +116,18 @@ pub fn fit_scale<R: TrainingGame>(records: &[Record<R>]) -> f64 {
     (a + b) / 2.0
 }
 
-/// White's evaluation of a record with float weights, and its phase.
-fn evaluate<R: TrainingGame>(weights: &[[f32; 2]], record: &Record<R>) -> (f64, f64) {
+/// White's evaluation of a record with float weights (after the game's endgame scaling), its
+/// phase, and the divisor of the scaling (the evaluation's derivative by the sum is its inverse).
+fn evaluate<R: TrainingGame>(weights: &[[f32; 2]], record: &Record<R>) -> (f64, f64, f64) {
     let (mut middle, mut end) = (0.0f64, 0.0f64);
     let phase = R::features(&record.position, |f, v| {
         middle += f64::from(weights[f][0]) * f64::from(v);
         end += f64::from(weights[f][1]) * f64::from(v);
     });
     let phase = f64::from(phase) / f64::from(R::PHASE_PIECES);
-    (middle * phase + end * (1.0 - phase), phase)
+    let sum = middle * phase + end * (1.0 - phase);
+    let divisor = R::eval_divisor(&record.position, sum);
+    (sum / divisor, phase, divisor)
 }
 
 fn mean_loss<R: TrainingGame>(weights: &[[f32; 2]], samples: &[Sample<R>], scale: f64) -> f64 {
@@ -202,10 +206,10 @@ pub fn train<R: TrainingGame>(
                     let mut gradient = vec![[0.0f64; 2]; features];
                     let mut loss = 0.0;
                     for s in chunk {
-                        let (e, phase) = evaluate(&weights, &s.record);
+                        let (e, phase, divisor) = evaluate(&weights, &s.record);
                         let p = sigmoid(e / scale);
                         loss += (p - s.target).powi(2);
-                        let g = 2.0 * (p - s.target) * p * (1.0 - p) / scale;
+                        let g = 2.0 * (p - s.target) * p * (1.0 - p) / scale / divisor;
                         let (gm, ge) = (g * phase, g * (1.0 - phase));
                         R::features(&s.record.position, |f, v| {
                             gradient[f][0] += gm * f64::from(v);
@@ -303,5 +307,33 @@ mod tests {
         assert!(last.validation_loss < first.validation_loss * 0.5, "{first:?} -> {last:?}");
         let eval = LearnedEval::from_bytes(&LearnedEval::to_bytes(&a.weights)).unwrap();
         assert!(eval.evaluate(&with) > eval.evaluate(&without) + 50);
+    }
+
+    #[test]
+    fn the_model_is_the_engines_international_evaluation_scaling_included() {
+        use dama_engine::color::Color;
+        use dama_engine::international::{eval::drawish, fen::parse_fen, International};
+        let eval = International::embedded().expect("built-in International weights");
+        let weights = eval.to_hundredths();
+        let mut divisors = Vec::new();
+        for fen in [
+            "W:WK1,K2,K3:BK50",
+            "B:WK1,K2,K3:BK50",
+            "W:WK50:BK1,K2,K3",
+            "W:WK3,28,33,34,40:BK48,17,18,19",
+            "B:W28,31,33,34,40:B17,18,19,20,22",
+        ] {
+            let position = parse_fen(fen).unwrap();
+            let record = Record::<International> { position, score: 0, result: 0 };
+            let (white, _, divisor) = evaluate(&weights, &record);
+            let engine = drawish(&position, eval.evaluate(&position));
+            let engine_white = if position.side == Color::White { engine } else { -engine };
+            assert!(
+                (white - f64::from(engine_white)).abs() <= 1.5,
+                "{fen}: {white} {engine_white}"
+            );
+            divisors.push(divisor);
+        }
+        assert_eq!(divisors, [8.0, 8.0, 8.0, 2.0, 1.0]);
     }
 }

@@ -47,15 +47,25 @@ pub fn evaluate(position: &Position) -> Score {
 /// differ by one at most (a king behind the lines holds most of those). Colour-symmetric.
 #[inline]
 pub fn drawish(position: &Position, score: Score) -> Score {
-    let white_to_move = position.side == Color::White;
-    let (leader, defender) = if (score > 0) == white_to_move {
-        (position.white, position.black)
-    } else {
-        (position.black, position.white)
+    if score == 0 {
+        return score;
+    }
+    let leader =
+        if (score > 0) == (position.side == Color::White) { Color::White } else { Color::Black };
+    score / drawish_divisor(position, leader)
+}
+
+/// What [`drawish`] divides a lead of `leader` by: 8, 2 or 1. The training of the learned
+/// evaluation fits its weights through the same divisor (White's lead when the sum is positive).
+#[inline]
+pub fn drawish_divisor(position: &Position, leader: Color) -> Score {
+    let (leader, defender) = match leader {
+        Color::White => (position.white, position.black),
+        Color::Black => (position.black, position.white),
     };
     let defender_kings = (defender & position.kings).count_ones();
-    if score == 0 || defender_kings == 0 {
-        return score;
+    if defender_kings == 0 {
+        return 1;
     }
     let leader_kings = (leader & position.kings).count_ones();
     let (leader_men, defender_men) = (
@@ -63,11 +73,11 @@ pub fn drawish(position: &Position, score: Score) -> Score {
         (defender & !position.kings).count_ones() as i32,
     );
     if leader.count_ones() <= 3 {
-        score / 8
+        8
     } else if leader_kings == defender_kings && (leader_men - defender_men).abs() <= 1 {
-        score / 2
+        2
     } else {
-        score
+        1
     }
 }
 
