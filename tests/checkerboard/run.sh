@@ -51,14 +51,16 @@ x86_64-w64-mingw32-gcc -O2 -shared -o "$WORK/bcryptprimitives.dll" checkerboard/
 WINE=$(command -v wine64 || echo /usr/lib/wine/wine64)
 WINESERVER="$(dirname "$(readlink -f "$WINE")")/wineserver"
 export WINEPREFIX="$WORK/prefix" WINEDEBUG=-all
+start_wine_server() { "$WINESERVER" -p </dev/null >/dev/null 2>&1; }
+stop_wine_server() { "$WINESERVER" -k 2>/dev/null || true; "$WINESERVER" -w 2>/dev/null || true; }
 # Stop Wine's server before the prefix goes, whatever way the script ends.
-trap '"$WINESERVER" -k 2>/dev/null || true; "$WINESERVER" -w 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'stop_wine_server; rm -rf "$WORK"' EXIT
 # The prefix is made once, its boot let finish, and one server kept for both runs: a run must not
 # start while the server of the run before is going away (a CI run once failed on that race with
 # "wine client error: recvmsg: Connection reset by peer" after the Italian games had passed).
 "$WINE" wineboot --init >/dev/null 2>&1 || true
 "$WINESERVER" -w
-"$WINESERVER" -p </dev/null >/dev/null 2>&1
+start_wine_server
 # One harness run under Wine (DLL GAMES SECONDS GAME_TYPE). It passes only if the harness printed
 # its closing line for all the games with no failure: Wine's launcher can exit 0 when its server is
 # killed under it. A run that stopped before its closing line (Wine gone, no verdict) is run once
@@ -81,9 +83,8 @@ wine_harness() {
             return 1
         fi
         echo "$1 under Wine stopped before its verdict (exit $rc): running it once more" >&2
-        "$WINESERVER" -k 2>/dev/null || true
-        "$WINESERVER" -w 2>/dev/null || true
-        "$WINESERVER" -p </dev/null >/dev/null 2>&1
+        stop_wine_server
+        start_wine_server
     done
 }
 wine_harness damacb.dll 3 0.05 22
