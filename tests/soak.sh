@@ -7,6 +7,8 @@ set -eu
 games=${1:-1000}
 dama=target/release/dama
 out=$(mktemp -d)
+# No tables: the machine's table directory does not decide the games.
+export DAMA_EGDB_DIR="$out/no-egdb" XDG_CACHE_HOME="$out/no-cache" DAMA_EGDB_BUILD=off
 $dama match --engine "$dama hub" name=A --engine "$dama hub" name=B option.tt-size=8 \
     --nodes 400 --games "$games" --concurrency 2 --quiet --pdn-out "$out/soak.pdn" \
     | tee "$out/result.txt"

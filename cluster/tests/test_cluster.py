@@ -15,6 +15,7 @@ import hashlib
 import os
 import re
 import subprocess
+import sys
 
 import pytest
 import ray
@@ -24,6 +25,10 @@ from dama_cluster import cli
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DAMA = os.path.abspath(os.environ.get("DAMA", os.path.join(ROOT, "target", "release", "dama")))
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+# Before Ray starts its workers, which inherit the environment: no endgame tables but those a
+# test builds and names, and none built on first use (tests/isolated_env.py).
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import isolated_env  # noqa: E402,F401
 
 
 @pytest.fixture(scope="session", autouse=True)

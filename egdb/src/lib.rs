@@ -73,7 +73,7 @@ pub use dama_engine::tables::TableGame;
 pub use error::EgdbError;
 pub use game::TableRules;
 pub use geometry::{Board, Geometry};
-pub use location::default_dir;
+pub use location::{default_dir, first_use_builds};
 pub use material::{Material, Slice};
 pub use place::game_dir;
 pub use probe::{Probe, SearchedTables, Tablebase};

@@ -18,3 +18,10 @@ pub fn default_dir() -> PathBuf {
     }
     PathBuf::from("dama-egdb")
 }
+
+/// Whether the small tables may be built on first use: yes unless `DAMA_EGDB_BUILD` is `off`,
+/// `0`, `no` or `false` (for matches that must not share their core, tests and benchmarks).
+pub fn first_use_builds() -> bool {
+    let setting = std::env::var("DAMA_EGDB_BUILD").unwrap_or_default();
+    !matches!(setting.trim().to_ascii_lowercase().as_str(), "off" | "0" | "no" | "false")
+}

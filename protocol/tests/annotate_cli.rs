@@ -4,12 +4,12 @@
 //! flagged with the right better move, the unreadable game is named on stderr, and a graph is
 //! written per annotated game.
 
+mod isolated;
 mod match_support;
 
 use dama_engine::english::English;
 use dama_engine::pdn::{parse_pdn_games, read_pdn_games};
-use match_support::{dama, temp_file};
-use std::process::Command;
+use match_support::temp_file;
 
 const INPUT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/annotate.pdn");
 
@@ -17,7 +17,7 @@ const INPUT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/annotate
 fn games_are_annotated_and_bad_games_reported() {
     let out = temp_file("annotated.pdn");
     let svg = temp_file("graph.svg");
-    let run = Command::new(dama())
+    let run = isolated::dama()
         .args(["annotate", INPUT, "--depth", "6", "--out"])
         .arg(&out)
         .arg("--svg")
@@ -74,7 +74,7 @@ fn bad_arguments_are_refused_with_a_reason() {
         (&["annotate", INPUT, "--mistake", "nan"], "--mistake"),
     ];
     for (args, message) in cases {
-        let run = Command::new(dama()).args(args).output().expect("dama runs");
+        let run = isolated::dama().args(args).output().expect("dama runs");
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert_eq!(run.status.code(), Some(2), "{args:?}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");

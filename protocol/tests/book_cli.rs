@@ -1,10 +1,11 @@
 //! `dama book build | show | stats` and the book lines of `dama analyze`, run as a user would.
 
+mod isolated;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn dama(args: &[&str]) -> Output {
-    let output = Command::new(env!("CARGO_BIN_EXE_dama")).args(args).output().expect("run dama");
+    let output = isolated::dama().args(args).output().expect("run dama");
     assert!(
         output.status.success(),
         "dama {args:?} failed: {}",
@@ -81,10 +82,8 @@ fn a_broken_book_is_rejected_with_its_line_number() {
     let dir = scratch("broken");
     let path = dir.join("broken.book");
     std::fs::write(&path, "start | 22-18 +1 1\n22-18 | 18-14 +0 1\n").unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(["book", "show", "--book", path.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let output =
+        isolated::dama().args(["book", "show", "--book", path.to_str().unwrap()]).output().unwrap();
     assert!(!output.status.success());
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(message.contains("line 2") && message.contains("18-14"), "{message}");
@@ -102,7 +101,7 @@ fn analyze_shows_book_moves_unless_told_not_to() {
 
 /// Runs `dama ARGS`, which must fail; returns its stderr.
 fn failure(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_dama")).args(args).output().expect("run dama");
+    let output = isolated::dama().args(args).output().expect("run dama");
     assert!(!output.status.success(), "dama {args:?} should fail");
     String::from_utf8_lossy(&output.stderr).into_owned()
 }

@@ -3,17 +3,13 @@
 //! a byte-order mark, a refused `--moves` move, an empty book file. Every one ends with a clear
 //! message (or, for a closed pipe, quietly) and never a panic.
 
+mod isolated;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// The program under test (`DAMA_BINARY` overrides it, to check a test fails on an older build).
-fn binary() -> String {
-    std::env::var("DAMA_BINARY").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dama").to_string())
-}
-
 fn dama(args: &[&str]) -> Output {
-    Command::new(binary()).args(args).output().expect("run dama")
+    isolated::dama().args(args).output().expect("run dama")
 }
 
 /// Runs a command that must fail: exit status 2, nothing on stdout, one `error:` line on stderr.
@@ -40,7 +36,7 @@ fn a_closed_pipe_on_stdout_ends_each_command_quietly() {
         &["bench", "--depth", "9"],
         &["book", "stats", "--per-ballot"],
     ] {
-        let mut child = Command::new(binary())
+        let mut child = isolated::dama()
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -109,12 +105,8 @@ fn sizes_and_thread_counts_have_the_limits_of_the_hub() {
         let stderr = error_of(&args);
         assert!(stderr.contains("--threads") && stderr.contains("64"), "{args:?}: {stderr}");
     }
-    let hub = Command::new(binary())
-        .arg("hub")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let hub =
+        isolated::dama().arg("hub").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
     hub.stdin.as_ref().unwrap().write_all(b"hub\n").unwrap();
     let output = hub.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout);

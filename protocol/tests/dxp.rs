@@ -3,6 +3,7 @@
 //! game end sent and answered; and the command line's errors.
 
 mod dxp_support;
+mod isolated;
 
 use dama_engine::color::Color;
 use dama_engine::history::GameHistory;

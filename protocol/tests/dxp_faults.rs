@@ -3,6 +3,7 @@
 //! the protocol says, never panic, never hang, and keep serving.
 
 mod dxp_support;
+mod isolated;
 
 use dama_engine::international::International;
 use dama_engine::rules::Rules;

@@ -4,6 +4,7 @@
 //! timeout is closed and logged; and the initiator's giving up is logged.
 
 mod dxp_support;
+mod isolated;
 
 use dama_engine::international::International;
 use dama_engine::rules::Rules;

@@ -1,11 +1,12 @@
 //! `dama egdb build | probe`, run as a user would: a file of positions, resuming, and the
 //! errors (too many pieces, missing tables, bad FEN), which exit nonzero without a panic.
 
+mod isolated;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn dama(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dama")).args(args).output().expect("run dama")
+    isolated::dama().args(args).output().expect("run dama")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -134,7 +135,7 @@ fn the_hub_probes_tables_named_by_egdb_path_and_reports_their_hits() {
     let dir = scratch("hub");
     let tables = dir.join("tables");
     build(tables.to_str().unwrap(), "3");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let mut child = isolated::dama()
         .args(["hub", "--no-book"])
         .env("DAMA_EGDB_DIR", dir.join("empty-default"))
         .stdin(std::process::Stdio::piped())
@@ -329,7 +330,7 @@ fn the_hub_probes_english_tables_in_their_place() {
     let dir = scratch("hub-english");
     let tables = dir.join("tables");
     build(tables.to_str().unwrap(), "3");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let mut child = isolated::dama()
         .args(["hub"])
         .env("DAMA_EGDB_DIR", dir.join("empty-default"))
         .stdin(std::process::Stdio::piped())

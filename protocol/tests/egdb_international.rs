@@ -4,12 +4,13 @@
 //! `build --slice`, `dama analyze --variant international` with the tables and with an FMJD
 //! count carried by `--moves`, and the Hub with `variant international`.
 
+mod isolated;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 fn dama(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dama")).args(args).output().expect("run dama")
+    isolated::dama().args(args).output().expect("run dama")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -193,7 +194,7 @@ fn the_hub_probes_international_tables() {
     let tables = dir.join("tables");
     let tables = tables.to_str().unwrap();
     build("italian", tables, "2");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let mut child = isolated::dama()
         .args(["hub"])
         .env("DAMA_EGDB_DIR", dir.join("empty-default"))
         .stdin(Stdio::piped())

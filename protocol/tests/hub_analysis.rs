@@ -2,6 +2,7 @@
 //! (`skill`).
 
 mod hub_support;
+mod isolated;
 
 use hub_support::{position_after, Engine, START};
 

@@ -4,10 +4,11 @@
 //! Latencies are printed (run with `--nocapture`) and checked against generous bounds.
 
 mod hub_support;
+mod isolated;
 
-use hub_support::{binary, position_after, Engine, START};
+use hub_support::{position_after, Engine, START};
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// The most any answer that should be immediate may take, even on a busy machine.
@@ -55,7 +56,7 @@ fn the_end_of_input_drops_held_commands() {
 
 #[test]
 fn a_closed_output_ends_the_engine_during_analysis() {
-    let mut child = Command::new(binary())
+    let mut child = isolated::dama()
         .args(["hub", "--no-book"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

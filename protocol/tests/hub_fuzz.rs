@@ -14,6 +14,7 @@
 //! lines): `cargo test --release -p dama --test hub_fuzz -- --ignored`.
 
 mod hub_support;
+mod isolated;
 
 use dama::hub::command::{parse_command, Command};
 use dama::hub::params::Setting;

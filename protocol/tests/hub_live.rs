@@ -3,6 +3,7 @@
 //! `--nocapture`) and checked against generous bounds, so a loaded CI machine does not fail them.
 
 mod hub_support;
+mod isolated;
 
 use hub_support::{position_after, Engine, START};
 use std::time::{Duration, Instant};

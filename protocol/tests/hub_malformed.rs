@@ -4,6 +4,7 @@
 //! still answers `ping` (and exits cleanly, with nothing on stderr).
 
 mod hub_support;
+mod isolated;
 
 use hub_support::{check_transcript, hub_string, lines, transcript, Engine, Expect};
 

@@ -4,6 +4,7 @@
 //! Every transcript also checks that the engine exits successfully and writes nothing on stderr.
 
 mod hub_support;
+mod isolated;
 
 use hub_support::{
     check_transcript, hub_string, info_score, lines, position_after, transcript, Engine, Expect,

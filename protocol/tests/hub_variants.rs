@@ -3,6 +3,7 @@
 //! and `done` moves are checked legal by the engine's rules for that game.
 
 mod hub_support;
+mod isolated;
 
 use dama_engine::english::English;
 use dama_engine::international::International;

@@ -3,13 +3,14 @@
 //! weights load in `dama hub` (param eval-file) and play a refereed match with legal moves only.
 //! Also the errors of each step.
 
+mod isolated;
 mod match_support;
 
-use match_support::{dama, dama_hub, play, read_pdn, replay, temp_file};
-use std::process::{Command, Output};
+use match_support::{dama_hub, play, read_pdn, replay, temp_file};
+use std::process::Output;
 
 fn run(args: &[&str]) -> Output {
-    Command::new(dama()).args(args).output().expect("dama runs")
+    isolated::dama().args(args).output().expect("dama runs")
 }
 
 fn text(output: &Output) -> String {

@@ -2,6 +2,7 @@
 //! game, and writes PDN that replays as legal; opening sets, adjudications, the SPRT's early stop,
 //! and command-line errors.
 
+mod isolated;
 mod match_support;
 
 use dama_engine::color::Color;

@@ -2,9 +2,10 @@
 //! overwritten, and the statistics of identical engines or of an all-forfeit match read as
 //! `+0.0 +/- 0.0` and `-inf +/- inf`.
 
+mod isolated;
 mod match_support;
 
-use match_support::{dama, dama_hub, play, read_pdn, replay, temp_file};
+use match_support::{dama_hub, play, read_pdn, replay, temp_file};
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -54,7 +55,7 @@ fn identical_engines_at_fixed_nodes_are_warned_about_and_get_no_interval() {
 fn ctrl_c_prints_the_result_of_the_finished_games_and_keeps_the_pdn_valid() {
     let pdn = temp_file("interrupted.pdn");
     let hub = dama_hub();
-    let mut child = Command::new(dama())
+    let mut child = isolated::dama()
         .args(["match", "--engine", &hub, "--engine", &hub, "--movetime", "0.05", "--games", "40"])
         .arg("--pdn-out")
         .arg(&pdn)

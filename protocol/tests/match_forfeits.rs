@@ -2,6 +2,7 @@
 //! illegal move, a malformed answer, a hang, an exit, a loss on time. Each forfeits its game with
 //! the reason recorded, the engine is restarted, and the match goes on to the end.
 
+mod isolated;
 mod match_support;
 
 use match_support::{broken, dama_hub, play, read_pdn, replay, temp_file, PdnGame};

@@ -5,6 +5,7 @@
 //! fault a forfeit with its reason, the match going on with the engine restarted or joined anew.
 
 mod dxp_support;
+mod isolated;
 mod match_support;
 
 use dama_engine::international::International;

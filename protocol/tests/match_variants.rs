@@ -2,6 +2,7 @@
 //! refereed under each game's rules and recorded as PDN with the game's `GameType`; the FMJD
 //! endgame counts end International games.
 
+mod isolated;
 mod match_support;
 
 use dama_engine::english::English;
@@ -53,19 +54,29 @@ fn an_english_match_plays_from_every_first_move_and_reply() {
     let _ = std::fs::remove_file(pdn);
 }
 
+/// The command line of the scripted engine that never lets a position of its game repeat.
+fn wanderer() -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/wandering_engine.py");
+    format!("python3 {script} {}", dama())
+}
+
 #[test]
 fn international_endgames_end_by_the_fmjd_counts() {
     let openings = temp_file("endgames.txt");
     // Three kings against a lone king on the long diagonal (16 moves each), and two kings against
-    // it (5 moves each): both draws the engines cannot win.
+    // it (5 moves each). The scripted engine never lets a position repeat and never leaves a
+    // capture; Dama, with the lone king, neither offers a capture nor can take one. So each game
+    // where the scripted engine has the kings can end only by the count, whatever tables exist
+    // (it used to be two Dama engines, whose games ended by repetition unless the machine's
+    // default table directory happened to hold the 2-3 piece tables). Dama plays each opening
+    // with the kings too, against the script's lone king: those games are only checked.
     std::fs::write(&openings, "W:WK1,K2,K3:BK28\nW:WK1,K2:BK28\n").unwrap();
     let pdn = temp_file("international.pdn");
     let hub = dama_hub();
-    let engines: [&[&str]; 2] = [&[&hub], &[&hub, "option.tt-size=4"]];
-    let options = format!(
-        "--variant international --option tt-size=8 --nodes 3000 --openings {}",
-        openings.display()
-    );
+    let script = wanderer();
+    let engines: [&[&str]; 2] =
+        [&[&script, "name=wanderer"], &[&hub, "name=dama", "option.tt-size=8"]];
+    let options = format!("--variant international --nodes 3000 --openings {}", openings.display());
     let run = play(engines, &options, Some(&pdn));
     assert!(run.success, "{}\n{}", run.stdout, run.stderr);
     let games = read_pdn(&pdn);
@@ -87,8 +98,15 @@ fn international_endgames_end_by_the_fmjd_counts() {
             assert_eq!(since as u32, limit, "{:?}", game.tags);
             assert!(game.tags["TerminationDetails"].starts_with(rule), "{:?}", game.tags);
         }
+        if game.tags["White"] == "wanderer" {
+            // The scripted engine had the kings: the count ended the game, by the 16-move rule
+            // for three kings and by the 5-move rule for two.
+            assert_eq!(game.tags["Termination"], "endgame count", "{:?}", game.tags);
+            let plies = if pieces(&positions[0]) == 4 { 32 } else { 10 };
+            assert_eq!(since, plies, "{:?}", game.tags);
+        }
     }
-    assert!(counted > 0, "no game reached its count");
+    assert!(counted >= 2, "{counted} games reached their count");
     let _ = std::fs::remove_file(pdn);
     let _ = std::fs::remove_file(openings);
 }

@@ -3,6 +3,7 @@
 //! a few moves of each of the three games with bad input that the game survives, saved as PDN of
 //! the game's `GameType` that the PDN reader and `dama annotate` read back; each game's end.
 
+mod isolated;
 mod match_support;
 
 use dama_engine::english::English;
@@ -10,13 +11,13 @@ use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::pdn::read_pdn;
 use dama_engine::rules::Rules;
-use match_support::{dama, temp_file};
+use match_support::temp_file;
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// Runs `dama play ARGS` with `input` on stdin; returns (stdout, stderr, exit code).
 fn play(args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let mut child = Command::new(dama())
+    let mut child = isolated::dama()
         .arg("play")
         .args(args)
         .stdin(Stdio::piped())
@@ -154,7 +155,7 @@ fn each_game_is_played_through_stdin_and_saved_as_its_own_pdn() {
     // dama annotate reads the three games back, each under its rules.
     let file = temp_file("three-games.pdn");
     std::fs::write(&file, &saved).unwrap();
-    let out = std::process::Command::new(dama())
+    let out = isolated::dama()
         .args(["annotate", &file.display().to_string(), "--depth", "2"])
         .output()
         .unwrap();

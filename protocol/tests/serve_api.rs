@@ -2,6 +2,7 @@
 //! unknown message, an illegal move, a broken FEN or PDN, an oversized message, a foreign Host
 //! or Origin), searches in all three games, and a tab closed mid-search stopping its search.
 
+mod isolated;
 mod serve_support;
 
 use serde_json::json;

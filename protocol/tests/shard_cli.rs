@@ -3,14 +3,15 @@
 //! `dama egdb slices` with `dama egdb build --slice`: their results equal one run's, and every
 //! wrong input is one `error:` line with exit status 2.
 
+mod isolated;
 mod match_support;
 
-use match_support::{dama, dama_hub, temp_file};
+use match_support::{dama_hub, temp_file};
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn run(args: &[&str]) -> Output {
-    Command::new(dama()).args(args).output().expect("dama runs")
+    isolated::dama().args(args).output().expect("dama runs")
 }
 
 fn stdout(output: &Output) -> String {

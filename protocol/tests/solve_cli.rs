@@ -1,16 +1,12 @@
 //! `dama solve`: the problem files of `tests/problems/` read whole, a stroke found and a wrong key
 //! not, and every wrong input a clear error naming its line.
 
+mod isolated;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-/// The program under test (`DAMA_BINARY` overrides it, to check a test fails on an older build).
-fn binary() -> String {
-    std::env::var("DAMA_BINARY").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dama").to_string())
-}
+use std::process::Output;
 
 fn dama(args: &[&str]) -> Output {
-    Command::new(binary()).args(args).output().expect("run dama")
+    isolated::dama().args(args).output().expect("run dama")
 }
 
 fn problems(name: &str) -> PathBuf {

@@ -1,13 +1,13 @@
 //! `--variant english|international` on `dama moves` and `dama perft`: each game's start, its
 //! numbering and rules on a file of positions, the published perft counts, and the errors.
 
+mod isolated;
 mod match_support;
 
-use match_support::{dama, temp_file};
-use std::process::Command;
+use match_support::temp_file;
 
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = Command::new(dama()).args(args).output().expect("dama runs");
+    let out = isolated::dama().args(args).output().expect("dama runs");
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

@@ -29,11 +29,14 @@ import argparse
 import ctypes
 import random
 import sys
+from pathlib import Path
 import threading
 import time
 
 from cb_games import CB_MAN, CB_WHITE, REPOSITORY, Game, parse_fen, random_positions, to_fen
 from cb_library import Library, Referee, movelist_paths
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import isolated_env  # noqa: E402,F401  (no tables but those a check names)
 
 CB_DRAW, CB_WIN, CB_LOSS, CB_UNKNOWN = 0, 1, 2, 3
 PLAYNOW_LATENCY = 0.25

@@ -3,10 +3,13 @@ moves` as the referee of its game (Dama's move generator, in a separate process)
 
 import ctypes
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 from cb_games import Board
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import isolated_env  # noqa: E402,F401  (no tables but those a check names)
 
 CB_EXACT_TIME = 2
 

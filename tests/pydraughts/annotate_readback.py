@@ -15,6 +15,8 @@ from pathlib import Path
 
 import draughts
 from draughts.PDN import PDNReader
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import isolated_env  # noqa: E402,F401  (no tables but those a check names)
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 # The readable games of tests/data/annotate.pdn and their moves, as written in that file.

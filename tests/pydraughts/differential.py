@@ -6,6 +6,8 @@ the start position (played with pydraughts), and random king-rich placements (me
 promotion row, at most 12 pieces a side, either side to move), all from one fixed seed.
 Dama's legal moves for every position come from ONE `dama moves --fen-file FILE` process; pydraughts'
 from `draughts.Board(variant="italian", fen=...).legal_moves()`. Both are compared as sets of
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import isolated_env  # noqa: E402,F401  (no tables but those a check names)
 (from, to, frozenset(captured squares)): Dama keeps one move per such triple (unique-move
 convention), pydraughts lists every path, so its duplicates collapse in the set.
 

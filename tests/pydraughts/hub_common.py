@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 
 from draughts.engine import HubEngine
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import isolated_env  # noqa: E402,F401  (no tables but those a check names)
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 STOP_LATENCY = 0.5  # seconds: generous, the engine answers in milliseconds

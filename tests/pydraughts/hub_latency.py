@@ -25,6 +25,8 @@ import draughts
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cpu_hog import CpuHog, load_average, quantile  # noqa: E402
 from hub_common import dama_binary, dama_parser  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import isolated_env  # noqa: E402,F401  (no tables but those a check names)
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 MAX_PLIES = 150

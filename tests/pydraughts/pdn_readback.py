@@ -39,6 +39,8 @@ from draughts.PDN import PDNReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from differential import captured_on_path, from_hub, precedence  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import isolated_env  # noqa: E402,F401  (no tables but those a check names)
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 REQUIRED_TAGS = ["GameType", "FEN", "White", "Black", "Round", "Result", "Termination"]

@@ -3,10 +3,13 @@ pydraughts, random placements made unique, one `dama moves --variant V --fen-fil
 comparison of move sets as (from, to, frozenset(captured squares)) with pydraughts."""
 
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 import draughts
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import isolated_env  # noqa: E402,F401  (no tables but those a check names)
 
 
 def fen_of(pieces, side):

@@ -8,10 +8,14 @@ import argparse
 import re
 import statistics
 import subprocess
+import sys
 import time
 import urllib.request
+from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import isolated_env  # noqa: E402,F401  (no tables but those a check names)
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]

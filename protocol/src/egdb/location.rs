@@ -7,7 +7,9 @@
 //! [`auto_pieces`] pieces, they are built there on first use (a few seconds); an explicitly
 //! named directory is used as it is.
 
-use dama_egdb::{build_game, default_dir, game_dir, BuildOptions, TableGame, Tablebase};
+use dama_egdb::{
+    build_game, default_dir, first_use_builds, game_dir, BuildOptions, TableGame, Tablebase,
+};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
@@ -50,6 +52,15 @@ pub fn open(dir: Option<&PathBuf>, game: TableGame) -> Result<Tablebase, String>
         let pieces = auto_pieces(game);
         let complete =
             Tablebase::open_game(&dir, game).map(|t| t.max_pieces() >= pieces).unwrap_or(false);
+        if !complete && !first_use_builds() {
+            return Err(format!(
+                "no {}endgame tables up to {pieces} pieces in {}, and building them on first use \
+                 is off (DAMA_EGDB_BUILD); build them with {}",
+                label(game),
+                game_dir(&dir, game).display(),
+                build_command(game, &dir)
+            ));
+        }
         if !complete {
             let started = Instant::now();
             tell!(
@@ -83,13 +94,14 @@ pub fn open(dir: Option<&PathBuf>, game: TableGame) -> Result<Tablebase, String>
 
 /// `game`'s tables for a search of a position with `pieces` pieces: those of `dir` when named
 /// (an error if they cannot be opened); otherwise those of the default directory, built there
-/// first when the position is small enough to need them, and none when there are none.
+/// first when the position is small enough to need them (unless building on first use is off),
+/// and none when there are none.
 pub fn for_search(
     dir: Option<&PathBuf>,
     pieces: u32,
     game: TableGame,
 ) -> Result<Option<Tablebase>, String> {
-    if dir.is_some() || pieces <= auto_pieces(game) {
+    if dir.is_some() || (pieces <= auto_pieces(game) && first_use_builds()) {
         return open(dir, game).map(Some);
     }
     Ok(Tablebase::open_game(&default_dir(), game).ok())

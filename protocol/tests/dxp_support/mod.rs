@@ -8,7 +8,7 @@ use dama_engine::international::{International, Position};
 use dama_engine::rules::Rules;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -16,10 +16,8 @@ use std::time::{Duration, Instant};
 /// How long any one answer may take before a test fails.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
-/// The program under test.
-pub fn binary() -> String {
-    std::env::var("DAMA_BINARY").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dama").to_string())
-}
+#[allow(unused_imports)]
+pub use crate::isolated::binary;
 
 /// A running `dama dxp`.
 pub struct Dxp {
@@ -31,7 +29,7 @@ pub struct Dxp {
 impl Dxp {
     /// Starts `dama dxp ARGS`.
     pub fn start(args: &[&str]) -> Dxp {
-        let mut child = Command::new(binary())
+        let mut child = crate::isolated::dama()
             .arg("dxp")
             .args(args)
             .stdin(Stdio::null())

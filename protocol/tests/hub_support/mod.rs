@@ -8,7 +8,7 @@ use dama_engine::board8::hubpos::{parse_hub_position, to_hub_position};
 use dama_engine::board8::position::Position;
 use dama_engine::italian::notation::parse_move;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -19,11 +19,8 @@ pub const PATIENCE: Duration = Duration::from_secs(30);
 /// The start position as a Hub string.
 pub const START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
-/// The program under test: this build's `dama`, or the one named by `DAMA_BINARY` (to run the
-/// same tests against another build, e.g. to show that a regression test fails before its fix).
-pub fn binary() -> String {
-    std::env::var("DAMA_BINARY").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dama").to_string())
-}
+#[allow(unused_imports)]
+pub use crate::isolated::binary;
 
 /// A `dama hub` process.
 pub struct Engine {
@@ -36,12 +33,10 @@ pub struct Engine {
 impl Engine {
     /// Starts `dama hub` with extra command-line arguments.
     pub fn start(args: &[&str]) -> Engine {
-        // No endgame tables unless a test names them: the default directory is empty.
-        let no_tables = std::env::temp_dir().join("dama-hub-tests-no-egdb");
-        let mut child = Command::new(binary())
+        // No endgame tables unless a test names them (`crate::isolated`).
+        let mut child = crate::isolated::dama()
             .arg("hub")
             .args(args)
-            .env("DAMA_EGDB_DIR", no_tables)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -7,13 +7,12 @@ use dama_engine::board8::fen::parse_fen;
 use dama_engine::italian::notation::parse_move;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The `dama` binary under test (`DAMA_BINARY` overrides it, to check a test fails on an older
-/// build).
+/// build); run it through `crate::isolated::dama`.
 pub fn dama() -> String {
-    std::env::var("DAMA_BINARY").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dama").to_string())
+    crate::isolated::binary()
 }
 
 /// `dama hub` as an engine command line.
@@ -72,7 +71,7 @@ pub fn play(engines: [&[&str]; 2], options: &str, pdn: Option<&Path>) -> MatchRu
 
 /// Runs `dama match` with these arguments.
 pub fn run_match<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> MatchRun {
-    let output = Command::new(dama()).arg("match").args(args).output().expect("dama runs");
+    let output = crate::isolated::dama().arg("match").args(args).output().expect("dama runs");
     let stdout = String::from_utf8_lossy(&output.stdout).to_string();
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();
     let result = stdout

@@ -6,7 +6,7 @@
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
@@ -20,9 +20,7 @@ pub struct Server {
 
 impl Server {
     pub fn start() -> Server {
-        let binary =
-            std::env::var("DAMA_BINARY").unwrap_or_else(|_| env!("CARGO_BIN_EXE_dama").to_string());
-        let mut child = Command::new(binary)
+        let mut child = crate::isolated::dama()
             .args(["serve", "--listen", "127.0.0.1:0", "--hash", "4", "--no-egdb"])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
