@@ -5,6 +5,7 @@
 use crate::board::{cb_move, position_from_board, CbBoard, CbMove, CB_LOSS};
 use crate::game::CbGame;
 use crate::request::{limits_for, progress_text, status_text, verdict, MoveAnswer, MoveRequest};
+use dama_egdb::first_use;
 use dama_engine::board8::fen::parse_fen;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
@@ -38,6 +39,12 @@ pub struct Engine<G: CbGame> {
     db_path: Option<PathBuf>,
     db_pieces: u32,
     tables: Option<Arc<dyn EndgameTables>>,
+    /// Where the tables come from when CheckerBoard names no directory: the default one, whose
+    /// small tables are built in the background on first use (`dama_egdb::first_use`); `None`
+    /// once `set dbpath` has been given (an empty path: no tables).
+    default_tables: Option<first_use::Watch>,
+    /// The default directory's tables are to be opened (again) before the next search.
+    default_stale: bool,
     /// The game since the last irreversible move, from `set gamehist`: the position at its end
     /// and its history.
     game: Option<(Position, GameHistory)>,
@@ -87,12 +94,16 @@ impl<G: CbGame> Engine<G> {
             db_path: None,
             db_pieces: DEFAULT_DB_PIECES,
             tables: None,
+            default_tables: Some(first_use::Watch::new()),
+            default_stale: true,
             game: None,
         }
     }
 
-    /// The searcher, made on first use (so loading the DLL allocates nothing large).
+    /// The searcher, made on first use (so loading the DLL allocates nothing large), with the
+    /// tables completed since it last searched.
     fn searcher(&mut self) -> Result<&mut Searcher<G>, String> {
+        self.refresh_default_tables();
         if self.searcher.is_none() {
             let mut searcher = Searcher::<G>::new(self.hash_mib, self.threads)
                 .map_err(|e| format!("hash table: {e}"))?;
@@ -164,6 +175,26 @@ impl<G: CbGame> Engine<G> {
         self.db_pieces
     }
 
+    /// The default directory's tables, opened when the searcher is first made and again when
+    /// more have been completed there (a background build on first use, which the first call
+    /// asks for); nothing once CheckerBoard has named a directory.
+    fn refresh_default_tables(&mut self) {
+        let Some(watch) = &self.default_tables else { return };
+        if !self.default_stale && !watch.moved() {
+            return;
+        }
+        self.default_stale = false;
+        let root = dama_egdb::default_dir();
+        if self.db_pieces > 0 {
+            first_use::ensure(&root, G::GAME);
+        }
+        watch.mark();
+        self.tables = Self::open_tables(&root, self.db_pieces).unwrap_or(None);
+        if let Some(searcher) = &mut self.searcher {
+            searcher.set_endgame_tables(self.tables.clone());
+        }
+    }
+
     /// Opens the tables of `dir` (an empty path turns them off).
     pub fn set_db_path(&mut self, dir: &str) -> Result<(), String> {
         let dir = dir.trim();
@@ -176,6 +207,7 @@ impl<G: CbGame> Engine<G> {
             self.db_path = Some(path);
             self.tables = tables;
         }
+        self.default_tables = None;
         if let Some(searcher) = &mut self.searcher {
             searcher.set_endgame_tables(self.tables.clone());
         }
@@ -188,6 +220,8 @@ impl<G: CbGame> Engine<G> {
             return Err("max_dbpieces must be 0 to 32".to_string());
         }
         self.db_pieces = pieces;
+        // The default directory's tables are opened again, so limited, before the next search.
+        self.default_stale = true;
         if let Some(path) = self.db_path.clone() {
             self.tables = Self::open_tables(&path, pieces)?;
             if let Some(searcher) = &mut self.searcher {
@@ -214,6 +248,11 @@ impl<G: CbGame> Engine<G> {
                 format!("{} (up to {} pieces)", path.display(), self.db_pieces)
             }
             (Some(path), None) => format!("{} (off: max_dbpieces 0)", path.display()),
+            (None, Some(_)) if self.default_tables.is_some() => format!(
+                "{} (the default directory, up to {} pieces)",
+                dama_egdb::default_dir().display(),
+                self.db_pieces
+            ),
             _ => "none".to_string(),
         }
     }
@@ -323,6 +362,7 @@ impl<G: CbGame> Engine<G> {
         playnow: &dyn Fn() -> bool,
         status: &mut dyn FnMut(&str),
     ) -> Result<SearchResult<Move>, String> {
+        self.refresh_default_tables();
         let limits = limits_for(request);
         let control = Arc::new(SearchControl::new());
         let latest: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));

@@ -24,6 +24,15 @@ unsafe fn read_text(text: *const c_char, capacity: usize) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// The library engines with no endgame tables, not the machine's default directory's: nothing
+/// outside the checkout decides a result. Every test that searches calls it first.
+fn no_tables() {
+    let mut reply = [0 as c_char; TEXT_BYTES];
+    let off = b"set dbpath\0";
+    unsafe { enginecommand::<Italian>(off.as_ptr().cast(), reply.as_mut_ptr()) };
+    unsafe { enginecommand::<English>(off.as_ptr().cast(), reply.as_mut_ptr()) };
+}
+
 #[test]
 fn text_is_cut_at_the_buffer_and_terminated() {
     let mut buffer = [1 as c_char; 8];
@@ -62,6 +71,7 @@ fn move_lists_are_answered_while_getmove_searches() {
         let off = b"set book 0\0";
         let mut reply = [0 as c_char; TEXT_BYTES];
         unsafe { enginecommand::<Italian>(off.as_ptr().cast(), reply.as_mut_ptr()) };
+        no_tables();
         unsafe {
             getmove::<Italian>(
                 &mut board,
@@ -90,6 +100,7 @@ fn move_lists_are_answered_while_getmove_searches() {
 
 #[test]
 fn getmove_plays_a_legal_move_and_writes_the_board_back() {
+    no_tables();
     let start = Position::start();
     let mut board = [[0; 8]; 8];
     write_board::<Italian>(&mut board, &start);
@@ -110,6 +121,7 @@ fn getmove_plays_a_legal_move_and_writes_the_board_back() {
 
 #[test]
 fn bad_input_is_answered_not_panicked() {
+    no_tables();
     let mut board = [[0; 8]; 8];
     board[1][0] = CB_WHITE | CB_MAN; // a light square
     let mut status = [0 as c_char; TEXT_BYTES];
@@ -166,6 +178,7 @@ fn english_command(command: &str) -> (c_int, String) {
 
 #[test]
 fn the_english_functions_answer_as_an_english_engine() {
+    no_tables();
     assert_eq!(english_command("get gametype"), (1, "21".to_string()));
     assert_eq!(english_command("name"), (1, "Dama English".to_string()));
     assert_eq!(english_command("get protocolversion"), (1, "2".to_string()));
@@ -194,6 +207,7 @@ fn the_english_functions_answer_as_an_english_engine() {
 
 #[test]
 fn english_getmove_plays_black_first_and_writes_the_board_back() {
+    no_tables();
     let start = dama_engine::english::start();
     let mut board = [[0; 8]; 8];
     write_board::<English>(&mut board, &start);

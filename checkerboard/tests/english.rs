@@ -98,6 +98,13 @@ fn men_take_kings_and_a_crowning_ends_the_move() {
     assert!(reply.contains("0,6,10,26,30;") && reply.contains("0,6,10,26,31;"), "{reply}");
 }
 
+/// An engine with no endgame tables (not the machine's default directory's: nothing outside the
+/// checkout decides a result); a test that wants tables names its own with `set_db_path`.
+fn quiet<G: damacb::game::CbGame>(mut engine: Engine<G>) -> Engine<G> {
+    engine.set_db_path("").unwrap();
+    engine
+}
+
 fn request(color: i32, seconds: f64) -> MoveRequest {
     MoveRequest { color, maxtime: seconds, info: 2, moreinfo: 0 }
 }
@@ -114,12 +121,12 @@ fn play(engine: &mut Engine<English>, fen: &str, seconds: f64) -> (i32, String) 
 
 #[test]
 fn gamehist_as_checkerboard_sends_it_and_a_repetition() {
-    let mut engine = Engine::<English>::new();
+    let mut engine = quiet(Engine::<English>::new());
     // The kind of history CheckerBoard's API reference shows: a FEN, then king moves.
     let example = "B:WK12,K27,30,32:B21,K24,28,K31 24-19 27-24 19-15 12-16";
     engine.set_game_history(example).unwrap();
     // In Italian numbering 24-19 is no move.
-    assert!(Engine::<Italian>::new().set_game_history(example).is_err());
+    assert!(quiet(Engine::<Italian>::new()).set_game_history(example).is_err());
     // White's lone king against three: 32-28 repeats the position a third time, a draw.
     engine.set_game_history("B:WK28:BK1,K13,K16 1-5 28-32 5-1 32-28 1-5 28-32 5-1").unwrap();
     assert_eq!(play(&mut engine, "W:WK32:BK1,K13,K16", 0.3), (CB_DRAW, "32-28".to_string()));
@@ -159,7 +166,7 @@ fn the_fortieth_quiet_move_is_a_draw() {
     let start = "W:WK1,K3:BK30,K32";
     let (moves, end) = quiet_walk(start, 79, 40);
     let fen = English::to_fen(&end);
-    let mut engine = Engine::<English>::new();
+    let mut engine = quiet(Engine::<English>::new());
     engine.set_game_history(&format!("{start} {}", moves.join(" "))).unwrap();
     assert_eq!(play(&mut engine, &fen, 0.2).0, CB_DRAW, "{fen} after {moves:?}");
     // Two plies fewer in the history: no draw yet.
@@ -181,7 +188,7 @@ fn the_english_engine_probes_english_endgame_tables() {
     std::fs::create_dir_all(&dir).unwrap();
     let options = BuildOptions { dir: dir.clone(), pieces: 4, distance_pieces: 4 };
     build::<English>(&options, &AtomicU64::new(0), &mut |_| {}).unwrap();
-    let mut engine = Engine::<English>::new();
+    let mut engine = quiet(Engine::<English>::new());
     assert!(engine.set_db_path(&dir.display().to_string()).is_ok());
     let about = engine.tables_text();
     assert!(about.contains(&dir.display().to_string()) && about.contains("up to 6"), "{about}");
@@ -190,7 +197,7 @@ fn the_english_engine_probes_english_endgame_tables() {
     let answer = engine.get_move(&board, &request(CB_WHITE, 0.1), &|| false, &mut |_| {}).unwrap();
     assert_eq!(answer.verdict, damacb::board::CB_WIN, "{}", answer.status);
     // An Italian engine's tables are another game's: the English directory is refused for it.
-    let mut italian = Engine::<Italian>::new();
+    let mut italian = quiet(Engine::<Italian>::new());
     let refused = italian.set_db_path(&dir.join("english").display().to_string()).unwrap_err();
     assert!(refused.contains("English"), "{refused}");
     // Off with max_dbpieces 0: the same position is no longer claimed won at once.

@@ -50,10 +50,12 @@
 pub mod build;
 mod cache;
 pub mod error;
+pub mod first_use;
 pub mod game;
 pub mod geometry;
 pub mod index;
 pub mod location;
+pub mod lock;
 pub mod mark;
 pub mod material;
 pub mod memory;
@@ -71,9 +73,10 @@ pub use build::{
 };
 pub use dama_engine::tables::TableGame;
 pub use error::EgdbError;
+pub use first_use::{first_use_builds, first_use_pieces, FirstUse};
 pub use game::TableRules;
 pub use geometry::{Board, Geometry};
-pub use location::{default_dir, first_use_builds};
+pub use location::default_dir;
 pub use material::{Material, Slice};
 pub use place::game_dir;
 pub use probe::{Probe, SearchedTables, Tablebase};

@@ -1,6 +1,7 @@
 //! Where the tables live unless a front end is told otherwise: `$DAMA_EGDB_DIR`, else
-//! `$XDG_CACHE_HOME/dama/egdb`, else `$HOME/.cache/dama/egdb`, else `dama-egdb` in the current
-//! directory. The command line and the Hub look there.
+//! `$XDG_CACHE_HOME/dama/egdb`, else (on Windows) `%LOCALAPPDATA%\dama\egdb`, else
+//! `$HOME/.cache/dama/egdb`, else `dama-egdb` in the current directory. Every front end looks
+//! there, and builds the small tables there on first use ([`crate::first_use`]).
 
 use std::path::PathBuf;
 
@@ -13,15 +14,12 @@ pub fn default_dir() -> PathBuf {
     if let Some(cache) = var("XDG_CACHE_HOME") {
         return cache.join("dama").join("egdb");
     }
+    #[cfg(windows)]
+    if let Some(local) = var("LOCALAPPDATA") {
+        return local.join("dama").join("egdb");
+    }
     if let Some(home) = var("HOME") {
         return home.join(".cache").join("dama").join("egdb");
     }
     PathBuf::from("dama-egdb")
-}
-
-/// Whether the small tables may be built on first use: yes unless `DAMA_EGDB_BUILD` is `off`,
-/// `0`, `no` or `false` (for matches that must not share their core, tests and benchmarks).
-pub fn first_use_builds() -> bool {
-    let setting = std::env::var("DAMA_EGDB_BUILD").unwrap_or_default();
-    !matches!(setting.trim().to_ascii_lowercase().as_str(), "off" | "0" | "no" | "false")
 }

@@ -66,6 +66,8 @@ fn main() -> ExitCode {
     // Hub mode logs only to a file of its own: stderr belongs to the protocol there.
     if !matches!(cli.command, Command::Hub(_)) {
         env_logger::init();
+        // What the tables built on first use are and when they are done (the Hub logs them).
+        dama_egdb::first_use::set_notice(|message| tell!("{message}"));
     }
     let result = match cli.command {
         Command::Moves(args) => commands::moves::run(&args),

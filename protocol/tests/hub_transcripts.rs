@@ -53,6 +53,7 @@ fn params_with_switch(
         format!("param name=quiet-ply-limit value={plies} type=int min=1 max=1000"),
         "param name=log-file value=\"\" type=string".to_string(),
         "param name=egdb-path value=\"\" type=string".to_string(),
+        "param name=egdb-build value=true type=bool".to_string(),
         "param name=egdb-pieces value=6 type=int min=0 max=6".to_string(),
         "param name=multipv value=1 type=int min=1 max=64".to_string(),
         "param name=skill value=20 type=int min=1 max=20".to_string(),

@@ -64,17 +64,19 @@ impl SearchArgs {
         Ok(searcher)
     }
 
-    /// Gives the session the game's endgame tables for its position (unless `--no-egdb`; the
-    /// small ones are built on first use). Whether it now has tables.
+    /// Gives the session the game's endgame tables for its position (unless `--no-egdb`): those
+    /// of `--egdb-dir`, else of the default directory, where the smallest are built now when
+    /// the position needs them and the first-use tables in the background. Whether it now has
+    /// tables.
     pub fn attach_tables<R: GameRules>(&self, session: &mut Session<R>) -> Result<bool, String> {
         if self.no_egdb {
             return Ok(false);
         }
         let pieces = R::piece_count(&session.game.position);
         let dir = self.egdb_dir.as_ref();
-        let tables = crate::egdb::location::for_search(dir, pieces, R::GAME)?;
-        let found = tables.is_some();
-        session.set_tables(tables.map(R::searched));
+        let found = crate::egdb::location::for_search(dir, pieces, R::GAME)?.is_some();
+        // Every table there is: the position's pieces cap nothing (a search reaches fewer).
+        session.open_tables(dir.map(|d| d.as_path()), dama_egdb::MAX_BUILD_PIECES, true)?;
         Ok(found)
     }
 }

@@ -190,10 +190,20 @@ impl Session<'_> {
         if let Some(mv) = book.flatten() {
             return self.send_our_move(mv, "book");
         }
+        let tables = &self.config.tables;
         let searcher = match self.searcher.take() {
-            Some(searcher) => searcher,
-            None => Searcher::new(self.config.hash_mib, self.config.threads)
-                .map_err(|e| format!("cannot make the searcher: {e}"))?,
+            Some(mut searcher) => {
+                if let Some(more) = tables.refresh::<International>() {
+                    searcher.set_endgame_tables(more);
+                }
+                searcher
+            }
+            None => {
+                let mut searcher = Searcher::new(self.config.hash_mib, self.config.threads)
+                    .map_err(|e| format!("cannot make the searcher: {e}"))?;
+                searcher.set_endgame_tables(tables.open::<International>().unwrap_or(None));
+                searcher
+            }
         };
         self.next_search += 1;
         let job = SearchJob {

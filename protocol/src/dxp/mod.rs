@@ -22,6 +22,7 @@ pub mod search;
 pub mod server;
 pub mod session;
 
+use crate::games::TableSource;
 use clap::{Args, ValueEnum};
 use dama_engine::color::Color;
 use dama_engine::international::International;
@@ -104,6 +105,13 @@ pub struct DxpArgs {
     /// default: the book lost from the start position at equal time, docs/strength.md).
     #[arg(long)]
     book: bool,
+    /// The endgame table directory (default: the default one, `dama egdb status`, where the
+    /// 2-4 piece tables are built in the background on first use).
+    #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
+    egdb_dir: Option<PathBuf>,
+    /// Play without endgame tables.
+    #[arg(long)]
+    no_egdb: bool,
     /// Append a log of the exchange to this file: every message sent (>) and received (<), and
     /// what Dama did (#).
     #[arg(long, value_name = "FILE")]
@@ -141,9 +149,17 @@ pub fn run(args: &DxpArgs) -> Result<(), Failure> {
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
         book: args.book,
+        tables: TableSource::new(
+            args.egdb_dir.as_deref(),
+            if args.no_egdb { 0 } else { dama_egdb::MAX_BUILD_PIECES },
+            true,
+        ),
     };
-    let searcher = Searcher::<International>::new(config.hash_mib, config.threads)
+    let mut searcher = Searcher::<International>::new(config.hash_mib, config.threads)
         .map_err(|e| usage(format!("--hash: {e}")))?;
+    searcher.set_endgame_tables(
+        config.tables.open::<International>().map_err(|e| usage(format!("--egdb-dir {e}")))?,
+    );
     let log = ExchangeLog::open(args.log_file.as_deref()).map_err(usage)?;
     match &args.connect {
         Some(address) => initiate(args, address, &config, searcher, log),

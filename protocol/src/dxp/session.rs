@@ -38,6 +38,9 @@ pub struct Config {
     /// Play from the opening book (the embedded International book) when the position is in it
     /// (`--book`).
     pub book: bool,
+    /// The endgame tables (`--egdb-dir`, `--no-egdb`; the default directory's built on first
+    /// use), opened again before a search when more have been completed.
+    pub tables: crate::games::TableSource,
 }
 
 /// The game the initiator proposes.

@@ -10,6 +10,7 @@
 //! dama egdb probe --variant english --fen "W:WK19,K23:BK32"
 //! dama egdb build --variant international --pieces 4
 //! dama egdb probe --variant international --fen "W:WK46:BK5"
+//! dama egdb status [--dir DIR]                 # what each game has, what first use builds
 //! ```
 //!
 //! Dama Italiana by default; `--variant english` for English draughts and `--variant
@@ -23,6 +24,7 @@ mod build;
 pub mod location;
 mod probe;
 mod slices;
+mod status;
 
 use clap::{Args, Subcommand};
 
@@ -42,6 +44,8 @@ enum EgdbCommand {
     Probe(probe::ProbeArgs),
     /// List every slice up to N pieces in building order: its level and the slices it needs.
     Slices(slices::SlicesArgs),
+    /// What each game has in the table directory, what first use builds, whether a build runs.
+    Status(status::StatusArgs),
 }
 
 /// Runs `dama egdb`.
@@ -50,5 +54,6 @@ pub fn run(args: &EgdbArgs) -> Result<(), String> {
         EgdbCommand::Build(args) => build::run(args),
         EgdbCommand::Probe(args) => probe::run(args),
         EgdbCommand::Slices(args) => slices::run(args),
+        EgdbCommand::Status(args) => status::run(args),
     }
 }

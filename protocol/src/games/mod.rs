@@ -16,7 +16,7 @@ pub mod weights;
 pub use dispatch::{dispatch, WithGame};
 pub use game::{Game, GameEnd};
 pub use session::Session;
-pub use tables::open_tables;
+pub use tables::{open_tables, TableSource};
 
 use dama_book::BookGame;
 use dama_egdb::SearchedTables;

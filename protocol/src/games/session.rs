@@ -3,6 +3,7 @@
 //! run, the board of `dama serve` one per browser tab. The searcher can leave for a search
 //! thread and come back ([`Session::take_searcher`], [`Session::put_searcher`]).
 
+use super::tables::{TableSource, Tables};
 use super::{Game, GameRules};
 use dama_engine::search::{SearchControl, SearchInfo, SearchLimits, SearchResult, Searcher};
 use dama_engine::tables::{EndgameTables, TablebaseValue};
@@ -15,12 +16,14 @@ pub struct Session<R: GameRules> {
     /// Made on demand; away on a search thread while a search runs.
     searcher: Option<Searcher<R>>,
     tables: Option<Arc<dyn EndgameTables<R::Position>>>,
+    /// Where the tables came from, when the session opened them itself ([`Session::open_tables`]).
+    source: Option<TableSource>,
 }
 
 impl<R: GameRules> Session<R> {
     /// A session of `game` with no searcher and no tables yet.
     pub fn new(game: Game<R>) -> Session<R> {
-        Session { game, searcher: None, tables: None }
+        Session { game, searcher: None, tables: None, source: None }
     }
 
     /// The searcher, if there is one here (not away searching).
@@ -39,17 +42,50 @@ impl<R: GameRules> Session<R> {
         self.searcher = Some(searcher);
     }
 
-    /// Lends the searcher to a search thread.
+    /// Lends the searcher to a search thread, with the tables completed since they were opened.
     pub fn take_searcher(&mut self) -> Option<Searcher<R>> {
+        self.refresh_tables();
         self.searcher.take()
     }
 
-    /// Sets the endgame tables (`None`: none), for the searcher too.
+    /// Sets the endgame tables (`None`: none), for the searcher too; they are not opened again
+    /// when more are built (see [`Session::open_tables`]).
     pub fn set_tables(&mut self, tables: Option<Arc<dyn EndgameTables<R::Position>>>) {
+        self.source = None;
+        self.put_tables(tables);
+    }
+
+    fn put_tables(&mut self, tables: Tables<R>) {
         if let Some(searcher) = self.searcher.as_mut() {
             searcher.set_endgame_tables(tables.clone());
         }
         self.tables = tables;
+    }
+
+    /// Opens the tables of `dir` (the default directory when `None`) up to `pieces` (0: none),
+    /// asking for the default directory's small tables to be built in the background on first
+    /// use when `first_use` says so; each search takes those completed since
+    /// ([`Session::refresh_tables`]). An error (a directory that cannot be read, another game's
+    /// tables) changes nothing.
+    pub fn open_tables(
+        &mut self,
+        dir: Option<&std::path::Path>,
+        pieces: u32,
+        first_use: bool,
+    ) -> Result<(), String> {
+        let source = TableSource::new(dir, pieces, first_use);
+        let tables = source.open::<R>()?;
+        self.put_tables(tables);
+        self.source = Some(source);
+        Ok(())
+    }
+
+    /// Opens the tables again if the default directory has gained complete levels since they
+    /// were opened (a background build on first use): a search then probes them.
+    pub fn refresh_tables(&mut self) {
+        if let Some(tables) = self.source.as_ref().and_then(|s| s.refresh::<R>()) {
+            self.put_tables(tables);
+        }
     }
 
     /// The endgame tables' verdict on the current position for the side to move, with the
@@ -93,6 +129,7 @@ impl<R: GameRules> Session<R> {
         control: &SearchControl,
         progress: impl FnMut(&SearchInfo<R::Move>),
     ) -> Result<SearchResult<R::Move>, String> {
+        self.refresh_tables();
         let searcher = self.searcher.as_mut().ok_or("the searcher is busy")?;
         Ok(searcher.search(&self.game.position, &self.game.history, limits, control, progress))
     }

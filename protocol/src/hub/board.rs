@@ -69,10 +69,13 @@ pub struct Board<R: GameRules> {
 }
 
 impl<R: GameRules> Board<R> {
-    /// Opens the game's tables the settings name.
+    /// Opens the game's tables the settings name (the default directory's small tables built
+    /// in the background on first use, unless `egdb-build` is false).
     fn open_tables(&mut self, settings: &Settings) -> Result<(), String> {
-        self.session.set_tables(open_tables::<R>(settings)?);
-        Ok(())
+        let dir = settings.egdb_path.as_deref();
+        self.session
+            .open_tables(dir, settings.egdb_pieces, settings.egdb_build)
+            .map_err(|e| format!("set-param: egdb-path {e}"))
     }
 }
 
@@ -139,7 +142,7 @@ impl<R: GameRules> Play for Board<R> {
     }
 
     fn apply(&mut self, setting: &Setting, settings: &Settings) -> Result<(), String> {
-        if let Setting::EgdbPath(_) | Setting::EgdbPieces(_) = setting {
+        if let Setting::EgdbPath(_) | Setting::EgdbPieces(_) | Setting::EgdbBuild(_) = setting {
             return match self.session.has_searcher() {
                 true => self.open_tables(settings),
                 false => open_tables::<R>(settings).map(|_| ()),

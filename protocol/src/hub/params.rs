@@ -69,9 +69,12 @@ pub enum Setting {
     QuietPlyLimit(u32),
     /// `log-file`: append a log to this file; empty turns logging off.
     LogFile(Option<PathBuf>),
-    /// `egdb-path`: the endgame table directory (empty: the default directory, if it holds
-    /// tables; never built from the Hub).
+    /// `egdb-path`: the endgame table directory (empty: the default directory, where the small
+    /// tables are built in the background on first use unless `egdb-build` is false).
     EgdbPath(Option<PathBuf>),
+    /// `egdb-build`: build the default directory's missing small tables in the background
+    /// (`dama_egdb::first_use`); false uses only what is there.
+    EgdbBuild(bool),
     /// `egdb-pieces`: probe the tables only up to this many pieces (0: not at all).
     EgdbPieces(u32),
     /// `eval`: `classic` or `learned`.
@@ -113,6 +116,8 @@ pub struct Settings {
     pub log_file: Option<PathBuf>,
     /// The endgame table directory (`None`: the default one).
     pub egdb_path: Option<PathBuf>,
+    /// Build the default directory's small tables on first use.
+    pub egdb_build: bool,
     /// The most pieces probed in the endgame tables (0: none).
     pub egdb_pieces: u32,
     /// The search's feature switches: the game's defaults ([`SearchOptions::for_game`]) with
@@ -147,6 +152,7 @@ impl Default for Settings {
             quiet_ply_limit: Variant::Italian.quiet_ply_limit(),
             log_file: None,
             egdb_path: None,
+            egdb_build: true,
             egdb_pieces: MAX_EGDB_PIECES,
             search: SearchOptions::for_game::<Italian>(),
             switches_given: Vec::new(),
@@ -180,6 +186,7 @@ impl Settings {
             declare("quiet-ply-limit", self.quiet_ply_limit, int(1, MAX_QUIET_PLY_LIMIT)),
             declare("log-file", log_file, ParamKind::Text),
             declare("egdb-path", egdb_path, ParamKind::Text),
+            declare("egdb-build", self.egdb_build, ParamKind::Bool),
             declare("egdb-pieces", self.egdb_pieces, int(0, u64::from(MAX_EGDB_PIECES))),
             declare("multipv", self.multipv, int(1, MAX_MULTIPV)),
             declare("skill", self.skill, int(1, u64::from(MAX_SKILL))),
@@ -225,6 +232,7 @@ impl Settings {
             Setting::QuietPlyLimit(plies) => self.quiet_ply_limit = *plies,
             Setting::LogFile(path) => self.log_file = path.clone(),
             Setting::EgdbPath(path) => self.egdb_path = path.clone(),
+            Setting::EgdbBuild(on) => self.egdb_build = *on,
             Setting::EgdbPieces(pieces) => self.egdb_pieces = *pieces,
             Setting::MultiPv(lines) => self.multipv = *lines,
             Setting::Skill(skill) => self.skill = *skill,
@@ -295,6 +303,7 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
         "log-file" => Setting::LogFile(Some(PathBuf::from(value))),
         "egdb-path" if value.is_empty() => Setting::EgdbPath(None),
         "egdb-path" => Setting::EgdbPath(Some(PathBuf::from(value))),
+        "egdb-build" => Setting::EgdbBuild(boolean(name, value)?),
         "egdb-pieces" => {
             Setting::EgdbPieces(integer(name, value, 0, u64::from(MAX_EGDB_PIECES))? as u32)
         }

@@ -22,7 +22,7 @@ use start::PdnChoice;
 use std::io::BufRead;
 use std::path::PathBuf;
 
-use crate::games::{dispatch, open_tables, EvalAsk, GameRules, Session, WithGame};
+use crate::games::{dispatch, EvalAsk, GameRules, Session, WithGame};
 
 /// The side the player takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -116,7 +116,7 @@ fn play<R: GameRules>(args: &PlayArgs, pdn: Option<&PdnChoice>, file: &str) -> R
     searcher.set_eval(R::eval(EvalAsk { name: None, weights: None, italian: None })?);
     let mut session = Session::new(game);
     session.put_searcher(searcher);
-    session.set_tables(open_tables::<R>(None, MAX_TABLE_PIECES)?);
+    session.open_tables(None, MAX_TABLE_PIECES, true)?;
     let human = match args.color {
         Some(Side::White) => Color::White,
         Some(Side::Black) => Color::Black,

@@ -127,7 +127,7 @@ impl<R: GameRules> Tab for Board<R> {
             self.tables_opened = true;
             if !self.config.no_egdb {
                 let dir = self.config.egdb_dir.as_deref();
-                self.session.set_tables(crate::games::open_tables::<R>(dir, MAX_TABLE_PIECES)?);
+                self.session.open_tables(dir, MAX_TABLE_PIECES, true)?;
             }
         }
         Ok(self.position_reply())

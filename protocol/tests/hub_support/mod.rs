@@ -33,10 +33,16 @@ pub struct Engine {
 impl Engine {
     /// Starts `dama hub` with extra command-line arguments.
     pub fn start(args: &[&str]) -> Engine {
-        // No endgame tables unless a test names them (`crate::isolated`).
+        Engine::start_with(args, &[])
+    }
+
+    /// Starts `dama hub` with extra command-line arguments and environment settings over the
+    /// isolated ones (no endgame tables unless a test names them: `crate::isolated`).
+    pub fn start_with(args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Engine {
         let mut child = crate::isolated::dama()
             .arg("hub")
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -59,6 +65,12 @@ impl Engine {
             bytes
         });
         Engine { stdin: child.stdin.take(), child, lines, stderr: Some(stderr) }
+    }
+
+    /// Kills the process (as a user or a GUI might, mid-work).
+    pub fn kill(&mut self) -> std::io::Result<()> {
+        self.child.kill()?;
+        self.child.wait().map(|_| ())
     }
 
     /// The process id.
