@@ -29,6 +29,7 @@ pub mod ordering;
 mod path;
 pub mod report;
 pub mod skill;
+mod smp;
 pub mod tt;
 mod worker;
 
@@ -43,6 +44,7 @@ use crate::rules::Rules;
 use crate::score::{is_decisive, plies_to_end, tablebase_score, Score, INFINITY};
 use crate::tables::EndgameTables;
 use counted::root_value_holds;
+use smp::Depths;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -230,38 +232,31 @@ impl<R: Rules> Searcher<R> {
             rules: PhantomData,
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let helpers = self.threads - 1;
+        let lines = limits.multipv.max(1);
         let result = std::thread::scope(|scope| {
-            for id in 0..helpers {
-                let shared = &shared;
-                let (keys, moves) = (&keys, root_moves.clone());
-                scope.spawn(move || {
-                    let mut worker = Worker::new(shared, keys, quiet, count, false);
-                    iterate(
-                        &mut worker,
-                        position,
-                        moves,
-                        max_depth,
-                        1 + (id % 2) as u32,
-                        1,
-                        shared,
-                        &mut |_| {},
-                    );
-                });
-            }
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|index| {
+                    let shared = &shared;
+                    let (keys, moves) = (&keys, root_moves.clone());
+                    scope.spawn(move || {
+                        let mut worker = Worker::new(shared, keys, quiet, count, false);
+                        let depths = Depths { max: max_depth, helper: Some(index) };
+                        iterate(&mut worker, position, moves, depths, 1, shared, &mut |_| {})
+                    })
+                })
+                .collect();
             let mut worker = Worker::new(&shared, &keys, quiet, count, true);
-            let outcome = iterate(
-                &mut worker,
-                position,
-                std::mem::take(&mut root_moves),
-                max_depth,
-                1,
-                limits.multipv.max(1),
-                &shared,
-                &mut progress,
-            );
+            let depths = Depths { max: max_depth, helper: None };
+            let root_moves = std::mem::take(&mut root_moves);
+            let outcome =
+                iterate(&mut worker, position, root_moves, depths, lines, &shared, &mut progress);
             shared.done.store(true, Ordering::SeqCst);
-            outcome
+            let finished = helpers.into_iter().filter_map(|h| h.join().ok());
+            // Several lines are the main thread's alone; one line is the deepest thread's.
+            if lines > 1 {
+                return outcome;
+            }
+            smp::deepest(outcome, finished)
         });
         wait_if_unbounded(limits, control);
         let (depth, lines) = result;
@@ -322,13 +317,11 @@ fn search_line<R: Rules>(
 /// Iterative deepening on one thread, with `lines` best moves searched each iteration (the k-th
 /// line is a search of the moves the first k-1 lines did not take); returns the last completed
 /// depth and its lines, best first.
-#[allow(clippy::too_many_arguments)]
 fn iterate<R: Rules>(
     worker: &mut Worker<R>,
     root: &R::Position,
     mut moves: Vec<R::Move>,
-    max_depth: u32,
-    first_depth: u32,
+    depths: Depths,
     lines: usize,
     shared: &Shared<R>,
     progress: &mut dyn FnMut(&SearchInfo<R::Move>),
@@ -336,7 +329,10 @@ fn iterate<R: Rules>(
     let lines = lines.clamp(1, moves.len());
     let mut best: (u32, Vec<Line<R::Move>>) =
         (0, moves[..lines].iter().map(|&m| Line { score: 0, pv: vec![m] }).collect());
-    for depth in first_depth..=max_depth {
+    for depth in 1..=depths.max {
+        if depths.skips(depth) {
+            continue;
+        }
         let mut found: Vec<Line<R::Move>> = Vec::with_capacity(lines);
         for k in 0..lines {
             let guess = best.1[k.min(best.1.len() - 1)].score;
