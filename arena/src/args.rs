@@ -76,8 +76,9 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub(crate) concurrency: u64,
     /// A clock per engine and game: SECONDS or SECONDS+INCREMENT (the increment is credited
-    /// before each move, the Hub convention).
-    #[arg(long, value_name = "SECONDS+INC")]
+    /// before each move, the Hub convention), or MOVES/SECONDS[+INC]: SECONDS for every MOVES
+    /// moves, the clock refilled as each period ends (75/300: 75 moves in 5 minutes).
+    #[arg(long, value_name = "[MOVES/]SECONDS[+INC]")]
     pub(crate) tc: Option<String>,
     /// Seconds per move.
     #[arg(long, value_name = "SECONDS")]

@@ -8,8 +8,10 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Limit {
     /// A clock per engine and game: `base` seconds, `increment` credited before each move (the
-    /// Hub convention: the budget of a move is the clock plus the increment).
-    Clock { base: f64, increment: f64 },
+    /// Hub convention: the budget of a move is the clock plus the increment); with `moves`, the
+    /// clock is for that many moves and `base` seconds more are added when they are played (a
+    /// moves-in-minutes control, as DXP and tournament clocks keep: 75 moves in 5 minutes).
+    Clock { base: f64, increment: f64, moves: Option<u32> },
     /// Seconds per move.
     MoveTime(f64),
     /// A fixed depth.
@@ -19,8 +21,18 @@ pub enum Limit {
 }
 
 impl Limit {
-    /// Reads `--tc SECONDS[+INC]`.
+    /// Reads `--tc [MOVES/]SECONDS[+INC]`.
     pub fn parse_clock(text: &str) -> Result<Limit, String> {
+        let (moves, text) = match text.split_once('/') {
+            Some((moves, rest)) => {
+                let moves = moves.trim().parse::<u32>().ok().filter(|m| (1..=1000).contains(m));
+                let moves = moves.ok_or_else(|| {
+                    format!("--tc: '{text}': the moves of a period must be a number from 1 to 1000")
+                })?;
+                (Some(moves), rest)
+            }
+            None => (None, text),
+        };
         let (base, increment) = match text.split_once('+') {
             Some((b, i)) => (b, i),
             None => (text, "0"),
@@ -37,14 +49,16 @@ impl Limit {
         if base + increment <= 0.0 {
             return Err("--tc: the clock needs some time".to_string());
         }
-        Ok(Limit::Clock { base, increment })
+        Ok(Limit::Clock { base, increment, moves })
     }
 
-    /// The `level` line for a move, given the mover's clock.
-    pub fn level_line(&self, clock: f64) -> String {
+    /// The `level` line for a move, given the mover's clock and, under a moves-in-minutes
+    /// control, the moves left in the period (this one included).
+    pub fn level_line(&self, clock: f64, moves_to_go: Option<u32>) -> String {
         match *self {
             Limit::Clock { increment, .. } => {
-                format!("level time={:.3} inc={:.3}", clock.max(0.0), increment)
+                let moves = moves_to_go.map(|n| format!("moves={n} ")).unwrap_or_default();
+                format!("level {moves}time={:.3} inc={:.3}", clock.max(0.0), increment)
             }
             Limit::MoveTime(s) => format!("level move-time={s:.3}"),
             Limit::Depth(d) => format!("level depth={d}"),
@@ -60,7 +74,10 @@ impl Limit {
     /// The PDN `TimeControl` text.
     pub fn pdn_text(&self) -> String {
         match *self {
-            Limit::Clock { base, increment } => format!("{base}+{increment}"),
+            Limit::Clock { base, increment, moves } => {
+                let period = moves.map(|n| format!("{n}/")).unwrap_or_default();
+                format!("{period}{base}+{increment}")
+            }
             Limit::MoveTime(s) => format!("movetime {s}"),
             Limit::Depth(d) => format!("depth {d}"),
             Limit::Nodes(n) => format!("nodes {n}"),
@@ -162,15 +179,21 @@ mod tests {
 
     #[test]
     fn clocks_read_seconds_and_increment() {
-        assert_eq!(Limit::parse_clock("10+0.1"), Ok(Limit::Clock { base: 10.0, increment: 0.1 }));
-        assert_eq!(Limit::parse_clock("60"), Ok(Limit::Clock { base: 60.0, increment: 0.0 }));
-        for bad in ["", "x", "10+", "-5", "0+0", "inf"] {
+        let clock = |base, increment, moves| Ok(Limit::Clock { base, increment, moves });
+        assert_eq!(Limit::parse_clock("10+0.1"), clock(10.0, 0.1, None));
+        assert_eq!(Limit::parse_clock("60"), clock(60.0, 0.0, None));
+        assert_eq!(Limit::parse_clock("75/300"), clock(300.0, 0.0, Some(75)));
+        assert_eq!(Limit::parse_clock("40/60+1"), clock(60.0, 1.0, Some(40)));
+        for bad in ["", "x", "10+", "-5", "0+0", "inf", "0/60", "x/60", "/60", "75/", "2000/60"] {
             assert!(Limit::parse_clock(bad).is_err(), "{bad}");
         }
-        let clock = Limit::parse_clock("10+0.1").unwrap();
-        assert_eq!(clock.level_line(9.5), "level time=9.500 inc=0.100");
-        assert_eq!(Limit::Nodes(2000).level_line(0.0), "level nodes=2000");
-        assert_eq!(Limit::MoveTime(0.25).level_line(0.0), "level move-time=0.250");
+        let limit = Limit::parse_clock("10+0.1").unwrap();
+        assert_eq!(limit.level_line(9.5, None), "level time=9.500 inc=0.100");
+        let limit = Limit::parse_clock("75/300").unwrap();
+        assert_eq!(limit.level_line(250.0, Some(12)), "level moves=12 time=250.000 inc=0.000");
+        assert_eq!(limit.pdn_text(), "75/300+0");
+        assert_eq!(Limit::Nodes(2000).level_line(0.0, None), "level nodes=2000");
+        assert_eq!(Limit::MoveTime(0.25).level_line(0.0, None), "level move-time=0.250");
     }
 
     #[test]

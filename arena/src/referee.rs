@@ -263,11 +263,13 @@ fn play<R: Rules>(
             return game.finish(result, Termination::StartFailure, message, Some(index));
         }
     }
-    let base = match rules.limit {
-        Limit::Clock { base, .. } => base,
-        _ => 0.0,
+    let (base, period) = match rules.limit {
+        Limit::Clock { base, moves, .. } => (base, moves),
+        _ => (0.0, None),
     };
     let mut clocks = [base; 2];
+    // Moves each engine has made: under a moves-in-minutes clock the period refills its clock.
+    let mut made = [0u32; 2];
     let mut scores: [Vec<Option<f64>>; 2] = [Vec::new(), Vec::new()];
     loop {
         let plies = game.record.moves.len();
@@ -287,6 +289,7 @@ fn play<R: Rules>(
             moves: &game.hub_moves,
             limit: &rules.limit,
             clock: clocks[engine],
+            moves_to_go: period.map(|n| n - made[engine] % n),
             patience: rules.patience_for_move(clocks[engine]),
         };
         let process = engines[engine].engine();
@@ -297,6 +300,10 @@ fn play<R: Rules>(
                 game.record.reported_time += reply.reported_time.unwrap_or(0.0);
                 match judge::<R>(rules, &mut clocks[engine], &reply, &game.position) {
                     Ok(mv) => {
+                        made[engine] += 1;
+                        if period.is_some_and(|n| made[engine] % n == 0) {
+                            clocks[engine] += base;
+                        }
                         scores[color_index(mover)].push(reply.score);
                         game.play(mv, Some(reply));
                         continue;

@@ -133,6 +133,7 @@ fn bad_command_lines_are_refused_with_a_reason() {
         (format!("{two}|--sprt|elo0=5,elo1=0"), "elo0 must be less than elo1"),
         (format!("{two}|--adjudicate-win|score=3"), "needs moves=N"),
         (format!("{two}|--tc|5"), "cannot be used with"),
+        (format!("--engine|{hub}|--engine|{hub}|--tc|0/5"), "moves of a period"),
     ];
     for (line, message) in cases {
         let args: Vec<&str> = line.split('|').collect();
@@ -140,4 +141,23 @@ fn bad_command_lines_are_refused_with_a_reason() {
         assert!(!run.success, "{args:?} should fail");
         assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
     }
+}
+
+#[test]
+fn a_moves_in_minutes_clock_is_refilled_each_period() {
+    // Four moves in 0.4 s each: a game outlasts a period many times over, so without the
+    // refill every game would be lost on time.
+    let pdn = temp_file("period.pdn");
+    let hub = dama_hub();
+    let engines: [&[&str]; 2] = [&[&hub, "option.tt-size=8"], &[&hub, "option.tt-size=8"]];
+    let run = play(engines, "--tc 4/0.4 --games 2 --time-margin 0.2", Some(&pdn));
+    assert!(run.success, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(run.result["forfeits"], "0,0", "{}", run.stderr);
+    for game in read_pdn(&pdn) {
+        assert_eq!(game.tags["TimeControl"], "4/0.4+0");
+        let plies: usize = game.tags["PlyCount"].parse().unwrap();
+        assert!(plies > 3 * 8, "{plies} plies: {:?}", game.tags);
+        replay(&game);
+    }
+    let _ = std::fs::remove_file(pdn);
 }

@@ -52,16 +52,22 @@ impl std::str::FromStr for DxpTime {
 /// The request's time fields for `limit`, or why DXP cannot say it.
 pub fn request_time(limit: &Limit) -> Result<DxpTime, String> {
     match *limit {
-        Limit::Clock { base, increment } => {
+        Limit::Clock { base, increment, moves } => {
             let minutes = base / 60.0;
-            if increment > 0.0 || minutes.fract() != 0.0 || !(1.0..=999.0).contains(&minutes) {
+            let period = moves.unwrap_or(0);
+            if increment > 0.0
+                || minutes.fract() != 0.0
+                || !(1.0..=999.0).contains(&minutes)
+                || period > 999
+            {
                 return Err(format!(
-                    "DXP gives each side whole minutes for the game and has no increment: \
-                     --tc {base}+{increment} cannot be said (give --tc as 60, 120, ... seconds \
-                     with no increment, or --movetime)"
+                    "DXP gives each side whole minutes for the game or for a number of moves \
+                     (up to 999) and has no increment: --tc {} cannot be said (give --tc as \
+                     60, 120, ... seconds, or MOVES/SECONDS, with no increment, or --movetime)",
+                    limit.pdn_text()
                 ));
             }
-            Ok(DxpTime { minutes: minutes as u16, moves: 0 })
+            Ok(DxpTime { minutes: minutes as u16, moves: period as u16 })
         }
         Limit::MoveTime(seconds) => Ok(pace(seconds)),
         Limit::Depth(_) | Limit::Nodes(_) => {
@@ -176,7 +182,9 @@ mod tests {
 
     #[test]
     fn clocks_of_whole_minutes_are_said_exactly_and_others_refused() {
-        let clock = |base, increment| request_time(&Limit::Clock { base, increment });
+        let clock = |base, increment| request_time(&Limit::Clock { base, increment, moves: None });
+        let period = Limit::Clock { base: 300.0, increment: 0.0, moves: Some(75) };
+        assert_eq!(request_time(&period), Ok(DxpTime { minutes: 5, moves: 75 }));
         assert_eq!(clock(60.0, 0.0), Ok(DxpTime { minutes: 1, moves: 0 }));
         assert_eq!(clock(300.0, 0.0), Ok(DxpTime { minutes: 5, moves: 0 }));
         for (base, increment) in [(90.0, 0.0), (60.0, 1.0), (30.0, 0.0), (60_000.0, 0.0)] {

@@ -113,7 +113,7 @@ impl Transport for HubEngine {
             pos.push_str(&format!(" moves={}", quote(&request.moves.join(" "))));
         }
         self.child.send(&pos)?;
-        self.child.send(&request.limit.level_line(request.clock))?;
+        self.child.send(&request.limit.level_line(request.clock, request.moves_to_go))?;
         self.child.send("go think")?;
         let start = Instant::now();
         let deadline = start + request.patience;

@@ -40,12 +40,15 @@ pub fn check_match(variant: Variant, limit: &Limit) -> Result<(), String> {
 }
 
 /// The limit's lines: a fixed move time is `time <ms>` (Scan uses all of it), a clock is
-/// `level 0 <ms> <inc ms>` (0 moves: the clock is for the rest of the game), a depth `depth <d>`.
-pub fn limit_line(limit: &Limit, clock: f64) -> String {
+/// `level <moves> <ms> <inc ms>` (the moves left in the period; 0: the clock is for the rest of
+/// the game), a depth `depth <d>`.
+pub fn limit_line(limit: &Limit, clock: f64, moves_to_go: Option<u32>) -> String {
     let ms = |seconds: f64| (seconds.max(0.0) * 1000.0).round() as u64;
     match *limit {
         Limit::MoveTime(s) => format!("time {}", ms(s)),
-        Limit::Clock { increment, .. } => format!("level 0 {} {}", ms(clock), ms(increment)),
+        Limit::Clock { increment, .. } => {
+            format!("level {} {} {}", moves_to_go.unwrap_or(0), ms(clock), ms(increment))
+        }
         Limit::Depth(d) => format!("depth {d}"),
         // Refused before the match (`check_match`); the nearest the protocol has is no limit.
         Limit::Nodes(_) => String::new(),
@@ -147,7 +150,7 @@ impl Transport for Hub1Engine {
         for mv in request.moves {
             self.child.send(&format!("move {mv}"))?;
         }
-        let limit = limit_line(request.limit, request.clock);
+        let limit = limit_line(request.limit, request.clock, request.moves_to_go);
         if !limit.is_empty() {
             self.child.send(&limit)?;
         }
@@ -206,10 +209,12 @@ mod tests {
 
     #[test]
     fn limits_positions_and_info_lines_read_as_scan_2_has_them() {
-        assert_eq!(limit_line(&Limit::MoveTime(0.1), 0.0), "time 100");
-        let clock = Limit::Clock { base: 60.0, increment: 0.5 };
-        assert_eq!(limit_line(&clock, 12.3456), "level 0 12346 500");
-        assert_eq!(limit_line(&Limit::Depth(9), 0.0), "depth 9");
+        assert_eq!(limit_line(&Limit::MoveTime(0.1), 0.0, None), "time 100");
+        let clock = Limit::Clock { base: 60.0, increment: 0.5, moves: None };
+        assert_eq!(limit_line(&clock, 12.3456, None), "level 0 12346 500");
+        let period = Limit::Clock { base: 300.0, increment: 0.0, moves: Some(75) };
+        assert_eq!(limit_line(&period, 250.0, Some(12)), "level 12 250000 0");
+        assert_eq!(limit_line(&Limit::Depth(9), 0.0, None), "depth 9");
         let start = format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20));
         let text = position_text(&start);
         assert_eq!(text.len(), 51);

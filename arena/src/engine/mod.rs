@@ -29,6 +29,8 @@ pub struct SearchRequest<'a> {
     pub limit: &'a Limit,
     /// What is on the mover's clock, in seconds (under a clock).
     pub clock: f64,
+    /// Under a moves-in-minutes clock, the mover's moves left in the period, this one included.
+    pub moves_to_go: Option<u32>,
     /// How long to wait for the move before giving up.
     pub patience: Duration,
 }
