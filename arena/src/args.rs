@@ -172,6 +172,7 @@ impl MatchArgs {
     pub(crate) fn rules(&self) -> Result<GameRules, String> {
         Ok(GameRules {
             limit: self.limit()?,
+            engine_limits: [None, None],
             time_margin: seconds("--time-margin", self.time_margin, true)?,
             patience: seconds("--timeout", self.timeout, false)?,
             max_plies: self.max_plies.map(|n| n as usize),

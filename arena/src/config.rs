@@ -146,6 +146,9 @@ impl ScoreRule {
 pub struct GameRules {
     /// The search limit.
     pub limit: Limit,
+    /// An engine's own limit (`--engine ... tc=...`), in place of `limit`: time-odds matches,
+    /// or a clock against a fixed move time. Index 0 is the first `--engine`.
+    pub engine_limits: [Option<Limit>; 2],
     /// Extra time an engine may use beyond its clock or move time before it loses on time.
     pub time_margin: Duration,
     /// How long to wait for a move under a depth or node limit, and for start-up.
@@ -161,9 +164,28 @@ pub struct GameRules {
 }
 
 impl GameRules {
-    /// How long to wait for a move, given the mover's clock.
-    pub fn patience_for_move(&self, clock: f64) -> Duration {
-        match self.limit {
+    /// The limit of engine `index` (0 the first `--engine`).
+    pub fn limit_of(&self, index: usize) -> &Limit {
+        self.engine_limits[index].as_ref().unwrap_or(&self.limit)
+    }
+
+    /// Whether both engines play under the same limit.
+    pub fn same_limits(&self) -> bool {
+        self.limit_of(0) == self.limit_of(1)
+    }
+
+    /// The limits for messages and the PDN `TimeControl` tag: one, or the first engine's and the
+    /// second's (`60+0.5 / movetime 0.1`).
+    pub fn limits_text(&self) -> String {
+        match self.same_limits() {
+            true => self.limit.pdn_text(),
+            false => format!("{} / {}", self.limit_of(0), self.limit_of(1)),
+        }
+    }
+
+    /// How long to wait for a move of engine `index`, given its clock.
+    pub fn patience_for_move(&self, index: usize, clock: f64) -> Duration {
+        match *self.limit_of(index) {
             Limit::Clock { increment, .. } => {
                 Duration::from_secs_f64((clock + increment).max(0.0)) + self.time_margin
             }

@@ -1,6 +1,7 @@
 //! The engines of a match, read from the command line: `--engine CMD [name=LABEL]
 //! [protocol=...] [dxp=...] [option.NAME=VALUE ...]` into an [`EngineSpec`].
 
+use super::config::Limit;
 use super::engine::dxp::{DxpTarget, DxpTime};
 use super::engine::{EngineProtocol, EngineSpec};
 use dama_engine::variant::Variant;
@@ -22,7 +23,34 @@ impl FromStr for EngineSpec {
             label: None,
             params: Vec::new(),
             variant: Variant::default(),
+            limit: None,
         })
+    }
+}
+
+/// The names of an engine's own limit.
+fn is_limit(key: &str) -> bool {
+    matches!(key, "tc" | "movetime" | "depth" | "nodes")
+}
+
+/// An engine's own limit, `tc=[MOVES/]SECONDS[+INC]`, `movetime=S`, `depth=D` or `nodes=N`.
+pub fn engine_limit(key: &str, value: &str) -> Result<Limit, String> {
+    let number = |what: &str| format!("--engine {key}={value}: {what}");
+    match key {
+        "tc" => Limit::parse_clock(value).map_err(|e| format!("--engine {key}=: {e}")),
+        "movetime" => match value.trim().parse::<f64>() {
+            Ok(s) if s.is_finite() && s > 0.0 && s < 1e6 => Ok(Limit::MoveTime(s)),
+            _ => Err(number("not a number of seconds above 0")),
+        },
+        "depth" => match value.trim().parse::<u32>() {
+            Ok(d) if (1..=200).contains(&d) => Ok(Limit::Depth(d)),
+            _ => Err(number("not a depth from 1 to 200")),
+        },
+        "nodes" => match value.trim().parse::<u64>() {
+            Ok(n) if n >= 1 => Ok(Limit::Nodes(n)),
+            _ => Err(number("not a node count of 1 or more")),
+        },
+        _ => Err(format!("--engine: {key}= is not a limit")),
     }
 }
 
@@ -62,11 +90,17 @@ pub fn engine_spec(values: &[String], shared: &[(String, String)]) -> Result<Eng
             address = Some(text.to_string());
         } else if let Some(text) = extra.strip_prefix("dxp-time=") {
             time = Some(text.parse::<DxpTime>()?);
+        } else if let Some((key, value)) = extra.split_once('=').filter(|(k, _)| is_limit(k)) {
+            if spec.limit.is_some() {
+                return Err(format!("--engine: '{extra}': give an engine one limit of its own"));
+            }
+            engine_limit(key, value)?;
+            spec.limit = Some((key.to_string(), value.to_string()));
         } else {
             return Err(format!(
                 "--engine: '{extra}' is none of name=LABEL, protocol=hub|hub1|dxp, \
-                 dxp=HOST:PORT, dxp-time=MINUTES[/MOVES] and option.NAME=VALUE (quote a command \
-                 with arguments as one word)"
+                 dxp=HOST:PORT, dxp-time=MINUTES[/MOVES], tc=|movetime=|depth=|nodes= (a limit \
+                 of its own) and option.NAME=VALUE (quote a command with arguments as one word)"
             ));
         }
     }

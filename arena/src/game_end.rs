@@ -234,6 +234,7 @@ mod tests {
     fn base_rules() -> GameRules {
         GameRules {
             limit: Limit::Depth(1),
+            engine_limits: [None, None],
             time_margin: Duration::ZERO,
             patience: Duration::from_secs(1),
             max_plies: None,

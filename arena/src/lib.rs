@@ -49,7 +49,7 @@ pub mod sprt;
 pub mod stats;
 
 pub use args::{EngineList, MatchArgs};
-use config::Limit;
+use config::{GameRules, Limit};
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
@@ -79,11 +79,12 @@ fn describe(spec: &EngineSpec) -> String {
 fn check_protocols(
     specs: &mut [EngineSpec; 2],
     variant: Variant,
-    limit: &Limit,
+    rules: &GameRules,
     concurrency: u64,
 ) -> Result<(), String> {
     for (index, spec) in specs.iter_mut().enumerate() {
         let name = format!("engine {} ({})", index + 1, describe(spec));
+        let limit = rules.limit_of(index);
         match &mut spec.protocol {
             EngineProtocol::Hub => {}
             EngineProtocol::Hub1 => {
@@ -160,8 +161,13 @@ fn run_games<R: Rules>(
     openings: Vec<openings::Opening<R>>,
 ) -> Result<String, String> {
     let mut specs = args.specs()?;
-    let rules = args.rules()?;
-    check_protocols(&mut specs, args.variant, &rules.limit, args.concurrency)?;
+    let mut rules = args.rules()?;
+    for (index, spec) in specs.iter().enumerate() {
+        if let Some((key, value)) = &spec.limit {
+            rules.engine_limits[index] = Some(engine_arg::engine_limit(key, value)?);
+        }
+    }
+    check_protocols(&mut specs, args.variant, &rules, args.concurrency)?;
     let sprt: Option<Sprt> = args.sprt.as_deref().map(str::parse).transpose()?;
     let games = match (args.games, args.rounds) {
         (Some(g), _) => g as usize,
@@ -188,7 +194,7 @@ fn run_games<R: Rules>(
         }
         dama_frontend::files::check_writable("--shard-out", path, path)?;
     }
-    if engine::mirrors(&specs, &rules.limit) {
+    if engine::mirrors(&specs, &rules) {
         tell!(
             "warning: both engines are the same command with the same settings at a fixed {}: if \
              the engine is deterministic every game pair mirrors and the match measures nothing",
@@ -240,7 +246,7 @@ fn run_games<R: Rules>(
             games,
             source.name(),
             plan.openings.len(),
-            plan.rules.limit,
+            plan.rules.limits_text(),
             plan.concurrency
         );
     }
@@ -270,7 +276,7 @@ fn run_games<R: Rules>(
                 shard,
                 total_games: games,
                 variant: args.variant,
-                mirrors: engine::mirrors(&plan.specs, &plan.rules.limit),
+                mirrors: engine::mirrors(&plan.specs, &plan.rules),
                 seconds: started.elapsed().as_secs_f64(),
                 names: plan.names.clone(),
                 settings,

@@ -146,14 +146,15 @@ impl<R: Rules> Game<R> {
     }
 }
 
-/// Checks an engine's answer: its clock, then its move.
+/// Checks an answer of engine `index`: its clock, then its move.
 fn judge<R: Rules>(
     rules: &GameRules,
+    index: usize,
     clock: &mut f64,
     reply: &Reply,
     position: &R::Position,
 ) -> Result<R::Move, (Termination, String)> {
-    if let Limit::Clock { increment, .. } = rules.limit {
+    if let Limit::Clock { increment, .. } = *rules.limit_of(index) {
         let used = reply.elapsed.as_secs_f64();
         let had = *clock + increment;
         *clock = (had - used).max(0.0);
@@ -263,11 +264,12 @@ fn play<R: Rules>(
             return game.finish(result, Termination::StartFailure, message, Some(index));
         }
     }
-    let (base, period) = match rules.limit {
+    let clock_of = |index| match *rules.limit_of(index) {
         Limit::Clock { base, moves, .. } => (base, moves),
         _ => (0.0, None),
     };
-    let mut clocks = [base; 2];
+    let (base, period) = ([clock_of(0).0, clock_of(1).0], [clock_of(0).1, clock_of(1).1]);
+    let mut clocks = base;
     // Moves each engine has made: under a moves-in-minutes clock the period refills its clock.
     let mut made = [0u32; 2];
     let mut scores: [Vec<Option<f64>>; 2] = [Vec::new(), Vec::new()];
@@ -287,10 +289,10 @@ fn play<R: Rules>(
         let request = SearchRequest {
             position: &game.hub_start,
             moves: &game.hub_moves,
-            limit: &rules.limit,
+            limit: rules.limit_of(engine),
             clock: clocks[engine],
-            moves_to_go: period.map(|n| n - made[engine] % n),
-            patience: rules.patience_for_move(clocks[engine]),
+            moves_to_go: period[engine].map(|n| n - made[engine] % n),
+            patience: rules.patience_for_move(engine, clocks[engine]),
         };
         let process = engines[engine].engine();
         let (termination, mut detail) = match process.think(&request) {
@@ -298,11 +300,11 @@ fn play<R: Rules>(
                 game.record.engine_moves += 1;
                 game.record.search_time += reply.elapsed;
                 game.record.reported_time += reply.reported_time.unwrap_or(0.0);
-                match judge::<R>(rules, &mut clocks[engine], &reply, &game.position) {
+                match judge::<R>(rules, engine, &mut clocks[engine], &reply, &game.position) {
                     Ok(mv) => {
                         made[engine] += 1;
-                        if period.is_some_and(|n| made[engine] % n == 0) {
-                            clocks[engine] += base;
+                        if period[engine].is_some_and(|n| made[engine] % n == 0) {
+                            clocks[engine] += base[engine];
                         }
                         scores[color_index(mover)].push(reply.score);
                         game.play(mv, Some(reply));
@@ -312,7 +314,7 @@ fn play<R: Rules>(
                 }
             }
             Err(SearchFailure::NoAnswer(_)) => {
-                let kind = if rules.limit.is_timed() {
+                let kind = if rules.limit_of(engine).is_timed() {
                     Termination::TimeForfeit
                 } else {
                     Termination::NoAnswer

@@ -133,10 +133,10 @@ pub fn run_match<R: Rules>(plan: &MatchPlan<R>) -> Result<MatchEnd, String> {
     let context = PdnContext {
         event: &plan.event,
         names: [&plan.names[0], &plan.names[1]],
-        time_control: plan.rules.limit.pdn_text(),
+        time_control: plan.rules.limits_text(),
     };
     let progress = Progress::new(plan.games.len(), plan.quiet);
-    let mut board = Scoreboard::new(R::MOVE_COUNT_RULE, mirrors(&plan.specs, &plan.rules.limit));
+    let mut board = Scoreboard::new(R::MOVE_COUNT_RULE, mirrors(&plan.specs, &plan.rules));
     let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
     let started = Instant::now();
     let mut kept = Vec::new();

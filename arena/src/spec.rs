@@ -2,7 +2,6 @@
 //! ([`EngineSpec`]), and what it said about itself at start-up ([`EngineIdentity`]), including
 //! the name it gives the game played.
 
-use super::config::Limit;
 pub use super::engine::dxp::DxpTarget;
 use dama_engine::variant::Variant;
 
@@ -33,6 +32,9 @@ pub struct EngineSpec {
     /// The game played: an engine with a `variant` param is told it, by the name it advertises
     /// for it (unless `params` set `variant` already).
     pub variant: Variant,
+    /// Its own limit, as given (`tc=...`, `movetime=...`, `depth=...`, `nodes=...`), in place
+    /// of the match's; read into the game rules ([`crate::config::GameRules::engine_limits`]).
+    pub limit: Option<(String, String)>,
 }
 
 /// Whether two specs start the same engine with the same settings (a deterministic engine then
@@ -44,9 +46,9 @@ pub fn same_engines(specs: &[EngineSpec; 2]) -> bool {
 }
 
 /// Whether a deterministic engine would mirror every game pair: the same engine with the same
-/// settings on both sides, at a fixed depth or node count (not under a clock or a move time).
-pub fn mirrors(specs: &[EngineSpec; 2], limit: &Limit) -> bool {
-    same_engines(specs) && !limit.is_timed()
+/// settings on both sides, under the same fixed depth or node count (not a clock or a move time).
+pub fn mirrors(specs: &[EngineSpec; 2], rules: &crate::config::GameRules) -> bool {
+    same_engines(specs) && rules.same_limits() && !rules.limit.is_timed()
 }
 
 /// What an engine said about itself at start-up.

@@ -134,6 +134,12 @@ fn bad_command_lines_are_refused_with_a_reason() {
         (format!("{two}|--adjudicate-win|score=3"), "needs moves=N"),
         (format!("{two}|--tc|5"), "cannot be used with"),
         (format!("--engine|{hub}|--engine|{hub}|--tc|0/5"), "moves of a period"),
+        (format!("--engine|{hub}|tc=x|--engine|{hub}|--depth|2"), "--engine tc=: --tc: 'x'"),
+        (format!("--engine|{hub}|movetime=0|--engine|{hub}|--depth|2"), "movetime=0: not a"),
+        (
+            format!("--engine|{hub}|depth=2|nodes=5|--engine|{hub}|--depth|2"),
+            "one limit of its own",
+        ),
     ];
     for (line, message) in cases {
         let args: Vec<&str> = line.split('|').collect();
@@ -157,6 +163,24 @@ fn a_moves_in_minutes_clock_is_refilled_each_period() {
         assert_eq!(game.tags["TimeControl"], "4/0.4+0");
         let plies: usize = game.tags["PlyCount"].parse().unwrap();
         assert!(plies > 3 * 8, "{plies} plies: {:?}", game.tags);
+        replay(&game);
+    }
+    let _ = std::fs::remove_file(pdn);
+}
+
+#[test]
+fn each_engine_may_have_a_limit_of_its_own() {
+    // A clock against a fixed move time, as the time manager is measured.
+    let pdn = temp_file("odds.pdn");
+    let hub = dama_hub();
+    let engines: [&[&str]; 2] =
+        [&[&hub, "name=clock", "tc=3+0.05"], &[&hub, "name=fixed", "movetime=0.03"]];
+    let run = play(engines, "--movetime 1 --games 2 --time-margin 0.2", Some(&pdn));
+    assert!(run.success, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(run.result["forfeits"], "0,0", "{}", run.stderr);
+    assert!(run.stderr.contains("3+0.05 / movetime 0.03"), "{}", run.stderr);
+    for game in read_pdn(&pdn) {
+        assert_eq!(game.tags["TimeControl"], "3+0.05 / movetime 0.03");
         replay(&game);
     }
     let _ = std::fs::remove_file(pdn);
