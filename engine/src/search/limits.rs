@@ -177,7 +177,13 @@ impl TimeBudget {
     /// of the soft target under a clock (the next iteration would likely overrun it); never
     /// under a fixed move time, where the hard limit ends the search.
     pub fn declines_new_iteration(&self, elapsed: Duration) -> bool {
-        !self.fixed && elapsed >= self.soft * 3 / 5
+        self.declines_with(elapsed, 1.0)
+    }
+
+    /// [`TimeBudget::declines_new_iteration`] with the soft target scaled by `factor` (the
+    /// search's [`Stability`]); the hard limit stays.
+    pub fn declines_with(&self, elapsed: Duration, factor: f64) -> bool {
+        !self.fixed && elapsed >= (self.soft * 3 / 5).mul_f64(factor)
     }
 
     /// The budget for `limits`, or `None` when no time limit applies.
@@ -235,6 +241,51 @@ impl TimeBudget {
         let floor = Duration::from_millis(1).min(usable);
         let hard = hard.max(floor);
         TimeBudget { soft: soft.max(floor).min(hard), hard, fixed: false }
+    }
+}
+
+/// How settled the main thread's iterations are, as a factor on the soft target: less time when
+/// the best move has stood for several iterations, more when it has just changed or the score
+/// has fallen (the best move is then in doubt, and the next iteration is the one that decides).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stability<M> {
+    best: Option<M>,
+    score: Option<i32>,
+    /// Iterations in a row ending with the same best move.
+    stood: u32,
+    factor: f64,
+}
+
+impl<M: PartialEq + Copy> Stability<M> {
+    /// Below this depth an iteration says little: the factor stays 1.
+    pub const FROM_DEPTH: u32 = 6;
+
+    /// Nothing seen yet.
+    pub fn new() -> Stability<M> {
+        Stability { best: None, score: None, stood: 0, factor: 1.0 }
+    }
+
+    /// Takes an iteration's result and returns the factor for the next decision.
+    pub fn update(&mut self, depth: u32, best: M, score: i32) -> f64 {
+        let changed = self.best.is_some_and(|b| b != best);
+        let fell = self.score.is_some_and(|s| score < s - 25);
+        self.stood = if changed || self.best.is_none() { 0 } else { self.stood + 1 };
+        self.best = Some(best);
+        self.score = Some(score);
+        self.factor = if depth < Self::FROM_DEPTH {
+            1.0
+        } else if changed {
+            1.6
+        } else if fell {
+            1.3
+        } else if self.stood >= 4 {
+            0.6
+        } else if self.stood >= 2 {
+            0.8
+        } else {
+            1.0
+        };
+        self.factor
     }
 }
 
@@ -304,6 +355,25 @@ mod tests {
         // A large setting keeps at most a fifth of the clock back.
         let tight = with(5_000, clock(100, 0, Some(1)));
         assert_eq!(tight.hard, Duration::from_millis(32));
+    }
+
+    #[test]
+    fn a_settled_best_move_spends_less_and_a_changed_one_more() {
+        let mut stability = Stability::new();
+        // Shallow iterations count for nothing.
+        assert_eq!(stability.update(3, 'a', 10), 1.0);
+        assert_eq!(stability.update(6, 'a', 10), 1.0);
+        assert_eq!(stability.update(7, 'a', 12), 0.8);
+        assert_eq!(stability.update(8, 'a', 11), 0.8);
+        assert_eq!(stability.update(9, 'a', 10), 0.6);
+        assert_eq!(stability.update(10, 'b', 10), 1.6);
+        assert_eq!(stability.update(11, 'b', -30), 1.3);
+        let budget = TimeBudget::new(&clock(60_000, 0, None)).unwrap();
+        let at = budget.soft * 3 / 5;
+        assert!(budget.declines_with(at, 1.0) && !budget.declines_with(at, 1.6));
+        assert!(budget.declines_with(at.mul_f64(0.6), 0.6));
+        let fixed = TimeBudget::new(&SearchLimits::move_time(Duration::from_secs(1))).unwrap();
+        assert!(!fixed.declines_with(Duration::from_millis(900), 0.5));
     }
 
     #[test]

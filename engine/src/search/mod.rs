@@ -327,6 +327,7 @@ fn iterate<R: Rules>(
     progress: &mut dyn FnMut(&SearchInfo<R::Move>),
 ) -> (u32, Vec<Line<R::Move>>) {
     let lines = lines.clamp(1, moves.len());
+    let mut stability = limits::Stability::new();
     let mut best: (u32, Vec<Line<R::Move>>) =
         (0, moves[..lines].iter().map(|&m| Line { score: 0, pv: vec![m] }).collect());
     for depth in 1..=depths.max {
@@ -371,7 +372,11 @@ fn iterate<R: Rules>(
             });
         }
         if let Some(budget) = shared.budget {
-            if !shared.control.is_pondering() && budget.declines_new_iteration(elapsed) {
+            let factor = match shared.options.time_stability && depths.helper.is_none() {
+                true => stability.update(depth, best.1[0].pv[0], score),
+                false => 1.0,
+            };
+            if !shared.control.is_pondering() && budget.declines_with(elapsed, factor) {
                 break;
             }
         }

@@ -29,6 +29,9 @@ pub struct SearchOptions {
     pub early_reductions: bool,
     /// Cut off with transposition-table bounds (the table's move ordering stays on).
     pub table_cutoffs: bool,
+    /// Under a clock, spend less time when the best move has stood for several iterations and
+    /// more when it has just changed or the score has fallen ([`crate::search::limits::Stability`]).
+    pub time_stability: bool,
 }
 
 impl SearchOptions {
@@ -48,6 +51,7 @@ impl SearchOptions {
         probcut: false,
         // On where it measured a gain: Rules::EARLY_REDUCTIONS (English, International).
         early_reductions: false,
+        time_stability: false,
     };
 
     /// The switches as the engine plays the game `R`: [`SearchOptions::DEFAULT`] with the
@@ -71,6 +75,7 @@ impl SearchOptions {
         "table-cutoffs",
         "probcut",
         "early-reductions",
+        "time-stability",
     ];
 
     /// Turns the named feature on or off. Returns `false` for an unknown name.
@@ -85,6 +90,7 @@ impl SearchOptions {
             "table-cutoffs" => self.table_cutoffs = on,
             "probcut" => self.probcut = on,
             "early-reductions" => self.early_reductions = on,
+            "time-stability" => self.time_stability = on,
             _ => return false,
         }
         true
@@ -102,6 +108,7 @@ impl SearchOptions {
             "table-cutoffs" => self.table_cutoffs,
             "probcut" => self.probcut,
             "early-reductions" => self.early_reductions,
+            "time-stability" => self.time_stability,
             _ => return None,
         })
     }
