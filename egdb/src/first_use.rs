@@ -171,6 +171,17 @@ pub fn ensure(root: &Path, game: TableGame) {
     if !b.asked.lock().unwrap_or_else(|e| e.into_inner()).insert((root.to_path_buf(), game)) {
         return;
     }
+    // The files' names say whether anything is missing (a few `stat` calls); the builder checks
+    // every file before it builds.
+    let dir = game_dir(root, game);
+    if levels_present(&dir, pieces) >= pieces {
+        return;
+    }
+    tell(&format!(
+        "building the {game} endgame tables up to {pieces} pieces into {} (first use, in the \
+         background at the lowest priority; DAMA_EGDB_BUILD=off turns this off)",
+        dir.display()
+    ));
     b.queue.lock().unwrap_or_else(|e| e.into_inner()).push_back((root.to_path_buf(), game, pieces));
     static STARTED: Once = Once::new();
     STARTED.call_once(|| {
@@ -292,11 +303,6 @@ fn build_first_use(root: &Path, game: TableGame, pieces: u32) -> Result<(), Stri
         advance();
         return Ok(());
     }
-    tell(&format!(
-        "building the {game} endgame tables up to {pieces} pieces into {} (first use, in the \
-         background at the lowest priority; DAMA_EGDB_BUILD=off turns this off)",
-        dir.display()
-    ));
     let started = Instant::now();
     // One thread: the builder's parallel parts run on this pool's single worker, at the
     // lowest priority, never on the search's cores' share.

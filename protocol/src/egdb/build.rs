@@ -43,6 +43,24 @@ fn style(template: &str) -> ProgressStyle {
     ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar())
 }
 
+/// Takes the build lock of the table directory `root`, waiting (and saying so) while another
+/// process builds there.
+fn lock_directory(root: &std::path::Path) -> Result<dama_egdb::lock::BuildLock, String> {
+    let mut said = false;
+    loop {
+        match dama_egdb::lock::try_lock(root) {
+            Ok(Some(lock)) => return Ok(lock),
+            Ok(None) if !said => {
+                said = true;
+                tell!("another process is building tables in {}: waiting for it", root.display());
+            }
+            Ok(None) => {}
+            Err(e) => return Err(format!("cannot lock {}: {e}", root.display())),
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+}
+
 /// Runs `dama egdb build`.
 pub fn run(args: &BuildArgs) -> Result<(), String> {
     let game = args.variant.table_game();
@@ -57,6 +75,13 @@ pub fn run(args: &BuildArgs) -> Result<(), String> {
         None => args.pieces.expect("clap requires --pieces without --slice"),
     };
     let options = BuildOptions { dir: root.clone(), pieces, distance_pieces: args.distance_pieces };
+    // A whole build holds the directory's lock, as a build on first use does: one build at a
+    // time in a directory. (One slice is built alone: the cluster builds a level's slices side by
+    // side, each file written whole and renamed.)
+    let _lock = match slice {
+        Some(_) => None,
+        None => Some(lock_directory(&root)?),
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
         .build()

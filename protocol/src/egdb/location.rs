@@ -8,20 +8,24 @@
 //! named directory is used as it is.
 
 use dama_egdb::{
-    build_game, default_dir, first_use_builds, game_dir, BuildOptions, TableGame, Tablebase,
+    build_game, default_dir, first_use_builds, game_dir, BuildOptions, FirstUse, TableGame,
+    Tablebase,
 };
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-/// The tables of `game` built without asking on first use: up to 4 pieces for the 8x8 games
-/// (5-10 s on one core), up to 3 for International draughts (its 4-piece tables take some
-/// 40 s on one core: `dama egdb build --variant international --pieces 4`; docs/egdb.md).
+/// The tables of `game` that `dama egdb probe` and `dama analyze` of a position that small build
+/// in the foreground when they are missing: up to 4 pieces for the 8x8 games (5-10 s on one
+/// core), up to 3 for International draughts (its 4-piece tables take some 40 s), and never more
+/// than `DAMA_EGDB_BUILD=N` allows. The rest of the first-use tables come in the background
+/// ([`dama_egdb::first_use`]).
 pub fn auto_pieces(game: TableGame) -> u32 {
-    match game {
+    let most = match game {
         TableGame::Italian | TableGame::English => 4,
         TableGame::International => 3,
-    }
+    };
+    FirstUse::from_env().pieces(game).map_or(most, |n| n.min(most))
 }
 
 /// The command that builds `game`'s tables into `dir`, for messages.
