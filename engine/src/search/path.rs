@@ -66,6 +66,12 @@ impl<R: Rules> SearchPath<R> {
         false
     }
 
+    /// The key of the position the path ends in (the node being searched).
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.keys[self.keys.len() - 1]
+    }
+
     /// Extends the path by `mv`, played from `before` (the path's end) to `after`.
     #[inline]
     pub fn push(&mut self, before: &R::Position, mv: &R::Move, after: &R::Position) {

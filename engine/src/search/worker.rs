@@ -231,7 +231,9 @@ impl<'a, R: Rules> Worker<'a, R> {
 
         // The transposition table, before the moves are listed when the endgame tables (which
         // come first) cannot answer: a cutoff then costs no move generation.
-        let key = R::key(position);
+        // The node is the path's end, whose key the path holds.
+        debug_assert_eq!(self.path.key(), R::key(position));
+        let key = self.path.key();
         let mut table_move = PackedMove::default();
         if !tables_apply {
             match self.probe_table(key, depth, alpha, beta, ply, is_pv) {
