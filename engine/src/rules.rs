@@ -126,6 +126,13 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     fn endgame_count(_position: &Self::Position) -> Option<(u32, &'static str)> {
         None
     }
+    /// Whether `mv`, played in `position`, starts a material count ([`Rules::endgame_count`])
+    /// afresh even where the material after it is counted too: a capture in every game; a game
+    /// whose counts run while "the balance of forces has not changed" adds the crowning of a man.
+    #[inline]
+    fn restarts_count(_position: &Self::Position, mv: &Self::Move) -> bool {
+        Self::is_capture(mv)
+    }
     /// The endgame tables' value of the position, for games that have tables.
     fn probe_tables(
         _tables: &dyn EndgameTables<Self::Position>,
