@@ -35,6 +35,7 @@ pub const fn first_use_pieces(game: TableGame) -> u32 {
     match game {
         TableGame::Italian | TableGame::English => 5,
         TableGame::International => 4,
+        TableGame::Russian | TableGame::Brazilian => 4,
     }
 }
 

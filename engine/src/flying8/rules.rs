@@ -21,6 +21,7 @@ use crate::movelist::List;
 use crate::movetext::{parse_move_text, PathMove};
 use crate::rules::Rules;
 use crate::score::Score;
+use crate::tables::{self, EndgameTables, TableGame, TablebaseValue};
 
 /// Russian draughts (shashki; FShR rules, PDN GameType 25): any capture may be chosen, a man
 /// crowned in the middle of a capture goes on as a king.
@@ -120,10 +121,10 @@ fn algebraic<G: Ruleset>(position: &Position, mv: &Move) -> String {
 }
 
 /// The [`Rules`] of one of the two games: `$game` (a [`Ruleset`]), its name, PDN game type,
-/// move count, material counts and whether a crowning restarts a count.
+/// move count, material counts, table game and whether a crowning restarts a count.
 macro_rules! flying_rules {
     ($game:ident, $name:literal, $game_type:literal, $quiet:expr, $quiet_rule:literal,
-     $counts:path, $crowning_restarts:literal) => {
+     $counts:path, $table:expr, $crowning_restarts:literal) => {
         impl Rules for $game {
             type Position = Position;
             type Move = Move;
@@ -223,6 +224,32 @@ macro_rules! flying_rules {
                 mv.is_capture() || ($crowning_restarts && crowns::<$game>(position, mv))
             }
 
+            #[inline]
+            fn probe_tables(
+                tables: &dyn EndgameTables,
+                position: &Position,
+            ) -> Option<TablebaseValue> {
+                tables::probe($table, tables, position)
+            }
+
+            #[inline]
+            fn probe_tables_distance(
+                tables: &dyn EndgameTables,
+                position: &Position,
+            ) -> Option<(TablebaseValue, Option<u32>)> {
+                tables::probe_distance($table, tables, position)
+            }
+
+            fn filter_root_moves(
+                tables: &dyn EndgameTables,
+                position: &Position,
+                moves: &mut Vec<Move>,
+            ) -> Option<TablebaseValue> {
+                let pieces = position.occupied().count();
+                tables::filter_root_moves($table, tables, position, pieces, moves, Self::play)
+                    .map(|(value, _)| value)
+            }
+
             fn start() -> Position {
                 Position::start()
             }
@@ -267,7 +294,16 @@ macro_rules! flying_rules {
     };
 }
 
-flying_rules!(Russian, "russian", 25, RUSSIAN_QUIET_PLY_LIMIT, "15-move rule", russian_count, true);
+flying_rules!(
+    Russian,
+    "russian",
+    25,
+    RUSSIAN_QUIET_PLY_LIMIT,
+    "15-move rule",
+    russian_count,
+    TableGame::Russian,
+    true
+);
 flying_rules!(
     Brazilian,
     "brazilian",
@@ -275,5 +311,6 @@ flying_rules!(
     BRAZILIAN_QUIET_PLY_LIMIT,
     "20-move rule",
     brazilian_count,
+    TableGame::Brazilian,
     false
 );

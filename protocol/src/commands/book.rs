@@ -10,6 +10,7 @@ use dama_book::openings::{parse_ballots, Ballot};
 use dama_book::tree::Tree;
 use dama_book::{Book, BookGame};
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::history::{play_line, GameHistory};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
@@ -141,11 +142,15 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
             Variant::International => {
                 run_build::<International>(a, other_openings(a.ballots.as_deref())?)
             }
+            Variant::Russian => run_build::<Russian>(a, other_openings(a.ballots.as_deref())?),
+            Variant::Brazilian => run_build::<Brazilian>(a, other_openings(a.ballots.as_deref())?),
         },
         BookCommand::Show(a) => match a.variant {
             Variant::Italian => run_show::<Italian>(a, |p| Some(p.to_string())),
             Variant::English => run_show::<English>(a, |_| None),
             Variant::International => run_show::<International>(a, |_| None),
+            Variant::Russian => run_show::<Russian>(a, |_| None),
+            Variant::Brazilian => run_show::<Brazilian>(a, |_| None),
         },
         BookCommand::Stats(a) => match a.variant {
             Variant::Italian => run_stats::<Italian>(a, load_ballots(a.ballots.as_deref())?),
@@ -153,6 +158,8 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
             Variant::International => {
                 run_stats::<International>(a, other_openings(a.ballots.as_deref())?)
             }
+            Variant::Russian => run_stats::<Russian>(a, other_openings(a.ballots.as_deref())?),
+            Variant::Brazilian => run_stats::<Brazilian>(a, other_openings(a.ballots.as_deref())?),
         },
     }
 }

@@ -19,7 +19,7 @@ use std::time::Instant;
 /// 40 s on one core: `dama egdb build --variant international --pieces 4`; docs/egdb.md).
 pub fn auto_pieces(game: TableGame) -> u32 {
     match game {
-        TableGame::Italian | TableGame::English => 4,
+        TableGame::Italian | TableGame::English | TableGame::Russian | TableGame::Brazilian => 4,
         TableGame::International => 3,
     }
 }

@@ -4,6 +4,7 @@ use super::location;
 use clap::Args;
 use dama_egdb::{TableGame, TableRules, Tablebase};
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::variant::Variant;
@@ -34,6 +35,8 @@ fn probe_line(tables: &Tablebase, fen: &str) -> Result<String, String> {
         TableGame::Italian => probe_line_of::<Italian>(tables, fen),
         TableGame::English => probe_line_of::<English>(tables, fen),
         TableGame::International => probe_line_of::<International>(tables, fen),
+        TableGame::Russian => probe_line_of::<Russian>(tables, fen),
+        TableGame::Brazilian => probe_line_of::<Brazilian>(tables, fen),
     }
 }
 

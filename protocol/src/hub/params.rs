@@ -4,6 +4,7 @@
 use crate::games::weights::AnyWeights;
 use crate::games::{dispatch, GameRules, WithGame};
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::{EvalOptions, Italian};
 use dama_engine::learned::LearnedChoice;
@@ -199,6 +200,8 @@ impl Settings {
             (_, Some(choice)) => choice,
             (Variant::English, None) => LearnedChoice::<English>::default().name(),
             (Variant::International, None) => LearnedChoice::<International>::default().name(),
+            (Variant::Russian, None) => LearnedChoice::<Russian>::default().name(),
+            (Variant::Brazilian, None) => LearnedChoice::<Brazilian>::default().name(),
         };
         list.push(declare("eval", eval, ParamKind::Enum { values: EvalOptions::EVALS.to_vec() }));
         list.push(declare("eval-file", eval_file, ParamKind::Text));
