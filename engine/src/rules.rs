@@ -190,6 +190,16 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     fn path_text(position: &Self::Position, mv: &Self::Move) -> String {
         Self::paths(position).iter().find(|p| p.mv == *mv).map_or_else(|| "?".into(), |p| p.path())
     }
+    /// A legal move as PDN movetext writes it: the full path when `full` (as [`Rules::path_text`]),
+    /// else PDN's short form ([`crate::pdn::short_text`]: `from x to` for a capture that no other
+    /// legal move shares). A game whose players' notation is not PDN's overrides it.
+    fn pdn_text(position: &Self::Position, mv: &Self::Move, full: bool) -> String {
+        if full {
+            Self::path_text(position, mv)
+        } else {
+            crate::pdn::short_text::<Self>(position, mv)
+        }
+    }
     /// Hub notation of a legal move: `9-13`, `22x6x18x10` (from, to, captured in capture order).
     fn hub_text(position: &Self::Position, mv: &Self::Move) -> String {
         Self::paths(position).iter().find(|p| p.mv == *mv).map_or_else(|| "?".into(), |p| p.hub())

@@ -120,6 +120,23 @@ fn algebraic<G: Ruleset>(position: &Position, mv: &Move) -> String {
         .map_or_else(|| "?".into(), Route::algebraic_text)
 }
 
+/// The move as PDN writes it in these games: algebraic, captures with `x` (the PDN standard's
+/// sign; pydraughts 0.6.7 reads no other), the full path, or `from x to` when `full` is false and
+/// no other legal move goes from there to there.
+fn pdn_algebraic<G: Ruleset>(position: &Position, mv: &Move, full: bool) -> String {
+    let routes = legal_routes::<G>(position);
+    let Some(route) = routes.iter().find(|r| r.mv() == *mv) else { return "?".into() };
+    let text = route.algebraic_text().replace(':', "x");
+    let clashes = routes.iter().filter(|r| r.from == route.from && r.to() == route.to()).count();
+    if full || route.captured.is_empty() || clashes > 1 {
+        text
+    } else {
+        let (from, to) =
+            (super::squares::algebraic(route.from), super::squares::algebraic(route.to()));
+        format!("{from}x{to}")
+    }
+}
+
 /// The [`Rules`] of one of the two games: `$game` (a [`Ruleset`]), its name, PDN game type,
 /// move count, material counts, table game and whether a crowning restarts a count.
 macro_rules! flying_rules {
@@ -289,6 +306,12 @@ macro_rules! flying_rules {
             /// Algebraic notation, as the game's players write it: `c3-d4`, `c3:e5:g7`.
             fn path_text(position: &Position, mv: &Move) -> String {
                 algebraic::<$game>(position, mv)
+            }
+
+            /// Algebraic notation with PDN's capture sign: `c3-d4`, `c3xe5xg7`, or in short
+            /// `c3xg7` when no other legal move goes from c3 to g7 (pydraughts reads these).
+            fn pdn_text(position: &Position, mv: &Move, full: bool) -> String {
+                pdn_algebraic::<$game>(position, mv, full)
             }
         }
     };

@@ -137,6 +137,10 @@ fn move_text_in_numbers_and_in_algebraic() {
         assert!(error.contains(bad) || bad.is_empty(), "{bad}: {error}");
     }
     assert!(Russian::parse_move(&start, "c3-e5").unwrap_err().contains("a3-b4"));
+    // PDN writes captures with x (pydraughts reads no other sign), in short when unambiguous.
+    assert_eq!(Russian::pdn_text(&p, &only, true), "c3xe5xg7");
+    assert_eq!(Russian::pdn_text(&p, &only, false), "c3xg7");
+    assert_eq!(Russian::pdn_text(&start, &step, false), "c3-d4");
     // The king's two landings after one capture are two moves: from-to names each.
     let p = parse_fen("W:WKa1:Bd4").unwrap();
     assert!(Russian::parse_move(&p, "a1:e5").is_ok() && Russian::parse_move(&p, "a1:h8").is_ok());
@@ -264,6 +268,7 @@ fn check_generators<G: Ruleset + Rules<Position = Position, Move = Move>>(
 fn the_russian_search_generator_agrees_with_the_path_generator() {
     let positions = sample_positions::<Russian>(25, 1500);
     let seen = check_generators::<Russian>(&positions);
+    eprintln!("russian: {seen:?}");
     assert!(seen.positions >= 20_000, "{seen:?}");
     assert!(seen.captures >= 3000 && seen.long_king_captures >= 300, "{seen:?}");
     assert!(seen.far_row_passes >= 100 && seen.loops >= 20, "{seen:?}");
@@ -273,6 +278,7 @@ fn the_russian_search_generator_agrees_with_the_path_generator() {
 fn the_brazilian_search_generator_agrees_with_the_path_generator() {
     let positions = sample_positions::<Brazilian>(26, 1500);
     let seen = check_generators::<Brazilian>(&positions);
+    eprintln!("brazilian: {seen:?}");
     assert!(seen.positions >= 20_000, "{seen:?}");
     assert!(seen.captures >= 3000 && seen.long_king_captures >= 300, "{seen:?}");
     assert!(seen.far_row_passes >= 100 && seen.loops >= 20, "{seen:?}");
