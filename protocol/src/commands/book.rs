@@ -46,7 +46,7 @@ enum BookCommand {
 /// Arguments of `dama book build`.
 #[derive(Args, Debug)]
 struct BuildArgs {
-    /// The game: italian, english or international draughts.
+    /// The game: italian, english, international, russian or brazilian draughts.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// The book file to write (and to resume from when it exists).
@@ -92,7 +92,7 @@ struct BuildArgs {
 /// Arguments of `dama book show`.
 #[derive(Args, Debug)]
 struct ShowArgs {
-    /// The game: italian, english or international draughts.
+    /// The game: italian, english, international, russian or brazilian draughts.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// The book file; default the embedded book of the game.
@@ -112,7 +112,7 @@ struct ShowArgs {
 /// Arguments of `dama book stats`.
 #[derive(Args, Debug)]
 struct StatsArgs {
-    /// The game: italian, english or international draughts.
+    /// The game: italian, english, international, russian or brazilian draughts.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// The book file; default the embedded book of the game.

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 /// Arguments of `dama egdb probe`.
 #[derive(Args, Debug)]
 pub struct ProbeArgs {
-    /// The game: italian, english or international.
+    /// The game: italian, english, international, russian or brazilian.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// A position (PDN FEN).

@@ -130,7 +130,7 @@ pub struct Settings {
     pub eval: EvalOptions,
     /// The weights file of the learned evaluation, if not the built-in weights.
     pub eval_file: Option<(PathBuf, AnyWeights)>,
-    /// The evaluation asked for in English and International draughts (`classic` or
+    /// The evaluation asked for in the games other than Dama Italiana (`classic` or
     /// `learned`; `None`: the game's default; Italian's is in `eval`).
     pub choice: Option<&'static str>,
     /// Lines reported by a search (1: the best only).
@@ -290,8 +290,8 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
             Some(variant) => Setting::Variant(variant),
             None => {
                 return Err(format!(
-                    "unknown variant '{value}': Dama plays italian, english and international \
-                     (also named normal or standard)"
+                    "unknown variant '{value}': Dama plays italian, english, international (also \
+                     named normal or standard), russian and brazilian"
                 ))
             }
         },
