@@ -87,6 +87,9 @@ pub fn brazilian_count(position: &Position) -> Option<(u32, &'static str)> {
 mod tests {
     use super::*;
     use crate::flying8::fen::parse_fen;
+    use crate::flying8::{Brazilian, Russian};
+    use crate::history::GameHistory;
+    use crate::rules::Rules;
 
     fn russian(fen: &str) -> Option<u32> {
         russian_count(&parse_fen(fen).unwrap()).map(|(plies, _)| plies)
@@ -117,6 +120,73 @@ mod tests {
         assert_eq!(russian("W:W2,6:BK17,25"), None);
         assert_eq!(russian("W:WK2,K3,K4:B17"), None);
         assert_eq!(russian("W:WK2:BK17"), None, "king against king: the 15-move rule only");
+    }
+
+    /// Plays `plies` quiet plies from `fen` (each time the first move that captures nothing and
+    /// leaves the other side no capture), recording them in the game's history; the history.
+    fn quiet_game<R: Rules<Position = Position>>(fen: &str, plies: usize) -> GameHistory {
+        let mut p = R::parse_fen(fen).unwrap();
+        let mut h = GameHistory::new::<R>(&p);
+        for ply in 0..plies {
+            let moves = R::legal_moves(&p);
+            let quiet = |m: &&R::Move| !R::is_capture(m) && !R::has_capture(&R::play(&p, m));
+            let mv = *moves.iter().find(quiet).unwrap_or_else(|| {
+                panic!("{fen}: no quiet move at ply {ply}");
+            });
+            let next = R::play(&p, &mv);
+            h.push_move::<R>(&p, &mv, &next);
+            p = next;
+        }
+        h
+    }
+
+    #[test]
+    fn a_russian_count_runs_out_in_the_game_s_history() {
+        // Three kings against one (off the main road): drawn after 15 moves each.
+        let fen = "W:WK2,K3,K4:BK17";
+        let before = quiet_game::<Russian>(fen, 29).endgame_count().unwrap();
+        assert_eq!((before.plies, before.limit, before.reached()), (29, 30, false));
+        assert!(quiet_game::<Russian>(fen, 30).endgame_count().unwrap().reached());
+    }
+
+    #[test]
+    fn a_russian_crowning_starts_the_count_again_a_brazilian_one_does_not() {
+        // Two kings and a man on e7 against a king: a king move each, then e7 is crowned.
+        let play = |h: &mut GameHistory, p: Position, text: &str, russian: bool| -> Position {
+            let (mv, next) = if russian {
+                let mv = Russian::parse_move(&p, text).unwrap();
+                (mv, Russian::play(&p, &mv))
+            } else {
+                let mv = Brazilian::parse_move(&p, text).unwrap();
+                (mv, Brazilian::play(&p, &mv))
+            };
+            if russian {
+                h.push_move::<Russian>(&p, &mv, &next);
+            } else {
+                h.push_move::<Brazilian>(&p, &mv, &next);
+            }
+            next
+        };
+        for russian in [true, false] {
+            let mut p = parse_fen("W:WK2,K3,27:BK17").unwrap();
+            let mut h = if russian {
+                GameHistory::new::<Russian>(&p)
+            } else {
+                GameHistory::new::<Brazilian>(&p)
+            };
+            for text in ["c1-b2", "a5-b6", "e7-d8"] {
+                p = play(&mut h, p, text, russian);
+            }
+            let count = h.endgame_count().unwrap();
+            if russian {
+                // Both sides with kings, 4 pieces (60 plies) became three kings against one (30),
+                // counted from the crowning.
+                assert_eq!((count.plies, count.limit), (0, 30));
+            } else {
+                // The FMJD 16-move count ran on from the start.
+                assert_eq!((count.plies, count.limit), (3, 32));
+            }
+        }
     }
 
     #[test]
