@@ -120,3 +120,65 @@ fn bench_runs_both_games() {
         assert_eq!(total(&out), total(&again), "the node count is a fingerprint");
     }
 }
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-flying8-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+#[test]
+fn each_game_builds_and_probes_its_own_endgame_tables() {
+    let dir = scratch("egdb");
+    let tables = dir.display().to_string();
+    for variant in ["russian", "brazilian"] {
+        let build = ["egdb", "build", "--variant", variant, "--pieces", "3", "--dir", &tables];
+        let (out, err, code) = run(&build);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.contains("slices built"), "{out}");
+        assert!(dir.join(variant).join("m0k2-m0k1.egdb").is_file());
+        // Two kings against a king on h8, held on the main road by the king on a1: won; a king
+        // against a king: drawn; a position of four pieces: beyond these tables.
+        let probe = |fen: &str| {
+            run(&["egdb", "probe", "--variant", variant, "--fen", fen, "--dir", &tables])
+        };
+        let (out, err, code) = probe("W:WK1,K2:BK32");
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.starts_with("W:WK1,K2:BK32\twin\t"), "{out}");
+        let (out, _, _) = probe("W:WK22:BK11");
+        assert_eq!(out, "W:WK22:BK11\tdraw\n");
+        let (_, err, code) = probe("W:WK1,K2,K3:BK32");
+        assert_ne!(code, Some(0));
+        assert!(err.contains("4 pieces but the tables hold at most 3"), "{err}");
+        let (_, err, code) = probe("W:Wb1:B20");
+        assert_ne!(code, Some(0));
+        assert!(err.contains("light square") && !err.contains("panicked"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn selfplay_and_tune_train_weights_each_game_keeps_to_itself() {
+    let dir = scratch("learn");
+    let (data, weights) = (dir.join("russian.bin"), dir.join("russian.dwt"));
+    let (data, weights) = (data.display().to_string(), weights.display().to_string());
+    let selfplay = ["selfplay", "--variant", "russian", "--out", &data, "--games", "4"];
+    let (out, err, code) = run(&[&selfplay[..], &["--nodes", "300", "--threads", "1"]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    assert!(format!("{out}{err}").contains("games 4"), "{out}{err}");
+    let tune = ["tune", "--variant", "russian", "--data", &data, "--out", &weights];
+    let (out, err, code) = run(&[&tune[..], &["--epochs", "2", "--threads", "1"]].concat());
+    assert_eq!(code, Some(0), "{out}{err}");
+    let analyze = ["analyze", "--variant", "russian", "--eval-file", &weights, "--depth", "4"];
+    let (out, err, code) = run(&analyze);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.lines().last().unwrap().starts_with("bestmove "), "{out}");
+    // Brazilian refuses Russian weights by name.
+    let analyze = ["analyze", "--variant", "brazilian", "--eval-file", &weights, "--depth", "4"];
+    let (_, err, code) = run(&analyze);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("game 25, not game 26"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
