@@ -15,8 +15,10 @@ use dama_book::format::parse_book;
 use dama_engine::board8::fen::{parse_fen, to_fen};
 use dama_engine::board8::hubpos::{parse_hub_position, to_hub_position};
 use dama_engine::board8::position::Position;
+use dama_engine::flying8::{self, Brazilian, Russian};
 use dama_engine::italian::notation::{parse_move, path_notation};
 use dama_engine::pdn::parse_pdn;
+use dama_engine::rules::Rules;
 use positions::any_position;
 use proptest::prelude::*;
 
@@ -114,6 +116,31 @@ proptest! {
     ) {
         if let Ok(mv) = parse_move(&position, &text) {
             prop_assert!(position.legal_moves().contains(&mv), "{} is not legal", text);
+        }
+    }
+
+    #[test]
+    fn russian_and_brazilian_fen_never_panics_and_what_it_accepts_writes_back(
+        text in prop_oneof![
+            texty("WBwbK:,-.0123456789abcdefgh ", 60),
+            any_position().prop_flat_map(|p| mutated(flying8::to_fen(&p))),
+        ]
+    ) {
+        if let Ok(position) = flying8::parse_fen(&text) {
+            prop_assert_eq!(flying8::parse_fen(&flying8::to_fen(&position)), Ok(position));
+        }
+    }
+
+    #[test]
+    fn russian_and_brazilian_move_text_never_panics_and_accepts_only_legal_moves(
+        position in any_position(),
+        text in texty("x-:0123456789abcdefgh K", 24),
+    ) {
+        if let Ok(mv) = Russian::parse_move(&position, &text) {
+            prop_assert!(Russian::legal_moves(&position).contains(&mv), "{} is not legal", text);
+        }
+        if let Ok(mv) = Brazilian::parse_move(&position, &text) {
+            prop_assert!(Brazilian::legal_moves(&position).contains(&mv), "{} is not legal", text);
         }
     }
 

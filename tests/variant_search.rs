@@ -1,7 +1,8 @@
-//! The one search on the three games' rules: wins seen, legal best moves, move text read in
+//! The one search on the five games' rules: wins seen, legal best moves, move text read in
 //! every notation, draws by each game's move count.
 
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::history::GameHistory;
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
@@ -41,6 +42,24 @@ fn capturing_the_last_piece_is_seen_as_a_win() {
     let (best, score) = search::<Italian>("W:W21,22:B18", 4);
     assert!(matches!(best.as_deref(), Some("21x14" | "22x13")), "{best:?}");
     assert_eq!(score, win_in(1));
+}
+
+#[test]
+fn russian_and_brazilian_kings_fly_to_the_win_and_a_russian_man_crowned_in_a_capture_goes_on() {
+    // The king on a1 takes d4 from afar, landing anywhere beyond: the last piece, a win.
+    for (best, score) in [search::<Russian>("W:WKa1:Bd4", 4), search::<Brazilian>("W:WKa1:Bd4", 4)]
+    {
+        assert!(matches!(best.as_deref(), Some("a1:e5" | "a1:f6" | "a1:g7" | "a1:h8")), "{best:?}");
+        assert_eq!(score, win_in(1));
+    }
+    // b6 takes c7 and reaches d8: in Russian draughts it goes on as a king and takes f6 too
+    // (both of Black's pieces: a win); a Brazilian man stops on d8, and Black has f6 left.
+    let (best, score) = search::<Russian>("W:Wb6:Bc7,f6", 4);
+    assert!(matches!(best.as_deref(), Some("b6:d8:g5" | "b6:d8:h4")), "{best:?}");
+    assert_eq!(score, win_in(1));
+    // (The only legal move is played without a search.)
+    let (best, _) = search::<Brazilian>("W:Wb6:Bc7,f6", 4);
+    assert_eq!(best.as_deref(), Some("b6:d8"));
 }
 
 #[test]

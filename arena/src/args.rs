@@ -89,14 +89,14 @@ pub struct MatchArgs {
     /// A fixed node count per move.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) nodes: Option<u64>,
-    /// The game: Dama Italiana, English or International draughts (the engines are told with
-    /// the Hub variant param).
+    /// The game: Dama Italiana, English, International, Russian or Brazilian draughts (the
+    /// engines are told with the Hub variant param).
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     pub(crate) variant: Variant,
     /// Openings: ballots3 (the three-move ballots: 174 in Italian, the 156 playable ACF ones in
     /// English), ballots2 (the 47 Italian two-move openings), moves2 (every first move and reply,
     /// any game), or a file with one FEN and/or move list per line [default: ballots3 in Italian
-    /// and English, moves2 in International].
+    /// and English, moves2 in the other games].
     #[arg(long, value_name = "ballots3|ballots2|moves2|FILE")]
     pub(crate) openings: Option<String>,
     /// Shuffle the openings with this seed (default: in order).

@@ -51,6 +51,7 @@ pub mod stats;
 pub use args::{EngineList, MatchArgs};
 use config::{GameRules, Limit};
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
@@ -145,12 +146,18 @@ fn engine_names(specs: &[EngineSpec; 2], patience: Duration) -> Result<[String; 
 
 /// Runs `dama match`: the match report (the summary and the `result` line) when it is over.
 pub fn run(args: &MatchArgs) -> Result<String, String> {
-    let default = if args.variant == Variant::International { "moves2" } else { "ballots3" };
+    // The ballots are Italian and English ones; the other games play every first move and reply.
+    let default = match args.variant {
+        Variant::Italian | Variant::English => "ballots3",
+        Variant::International | Variant::Russian | Variant::Brazilian => "moves2",
+    };
     let source: OpeningSource = args.openings.as_deref().unwrap_or(default).parse()?;
     match args.variant {
         Variant::Italian => run_games::<Italian>(args, &source, source.load()?),
         Variant::English => run_games::<English>(args, &source, source.load_english()?),
         Variant::International => run_games::<International>(args, &source, source.load_for()?),
+        Variant::Russian => run_games::<Russian>(args, &source, source.load_for()?),
+        Variant::Brazilian => run_games::<Brazilian>(args, &source, source.load_for()?),
     }
 }
 

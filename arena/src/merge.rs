@@ -11,6 +11,7 @@ use super::scoreboard::Scoreboard;
 use super::shard::ShardResult;
 use super::sprt::Sprt;
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
@@ -42,6 +43,8 @@ fn move_count_rule(variant: Variant) -> &'static str {
         Variant::Italian => Italian::MOVE_COUNT_RULE,
         Variant::English => English::MOVE_COUNT_RULE,
         Variant::International => International::MOVE_COUNT_RULE,
+        Variant::Russian => Russian::MOVE_COUNT_RULE,
+        Variant::Brazilian => Brazilian::MOVE_COUNT_RULE,
     }
 }
 

@@ -63,7 +63,7 @@ pub fn game_record<R: Rules>(
     out.push('\n');
     let mut tokens: Vec<String> = Vec::new();
     let line: Vec<R::Move> = record.moves.iter().map(|played| played.mv).collect();
-    let texts = line_text::<R>(&record.start, &line, R::path_text);
+    let texts = line_text::<R>(&record.start, &line, |p, m| R::pdn_text(p, m, true));
     for (index, (played, text)) in record.moves.iter().zip(texts).enumerate() {
         // PDN numbers moves from the side that starts the game: Black in English draughts.
         let side = R::side_to_move(&record.start);

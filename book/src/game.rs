@@ -6,6 +6,7 @@
 use crate::book::{Book, DEFAULT_MARGIN};
 use crate::openings::{ballots, english_ballots, numbered_lines, Ballot};
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
@@ -78,5 +79,34 @@ impl BookGame for International {
 
     fn embedded_book() -> Option<&'static Book<International>> {
         Some(crate::international_book())
+    }
+}
+
+/// Russian draughts: the 49 first moves and replies (the openings `dama match --variant
+/// russian` plays), every two-ply line; no book is built into the program yet.
+impl BookGame for Russian {
+    const OPENING: &'static str = "opening";
+    const SEED_PLIES: usize = 2;
+
+    fn openings() -> Vec<Ballot<Russian>> {
+        numbered_lines::<Russian>(2)
+    }
+
+    fn embedded_book() -> Option<&'static Book<Russian>> {
+        None
+    }
+}
+
+/// Brazilian draughts: as Russian (the same first moves and replies), no built-in book yet.
+impl BookGame for Brazilian {
+    const OPENING: &'static str = "opening";
+    const SEED_PLIES: usize = 2;
+
+    fn openings() -> Vec<Ballot<Brazilian>> {
+        numbered_lines::<Brazilian>(2)
+    }
+
+    fn embedded_book() -> Option<&'static Book<Brazilian>> {
+        None
     }
 }

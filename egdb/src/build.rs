@@ -10,6 +10,7 @@ use crate::place::game_dir;
 use crate::slice_builder::{build_slice, slice_size, verify_slice};
 use crate::store::{load_slice, write_slice};
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::tables::TableGame;
@@ -30,7 +31,7 @@ pub const MAX_BUILD_PIECES: u32 = 6;
 pub const fn max_build_pieces(game: TableGame) -> u32 {
     match game {
         TableGame::Italian | TableGame::English => MAX_BUILD_PIECES,
-        TableGame::International => 5,
+        TableGame::International | TableGame::Russian | TableGame::Brazilian => 5,
     }
 }
 
@@ -122,6 +123,10 @@ pub fn build_one_game(
         TableGame::International => {
             build_one::<International>(dir, slice, distance_pieces, progress, report)
         }
+        TableGame::Russian => build_one::<Russian>(dir, slice, distance_pieces, progress, report),
+        TableGame::Brazilian => {
+            build_one::<Brazilian>(dir, slice, distance_pieces, progress, report)
+        }
     }
 }
 
@@ -208,6 +213,8 @@ pub fn build_game(
         TableGame::Italian => build::<Italian>(options, progress, report),
         TableGame::English => build::<English>(options, progress, report),
         TableGame::International => build::<International>(options, progress, report),
+        TableGame::Russian => build::<Russian>(options, progress, report),
+        TableGame::Brazilian => build::<Brazilian>(options, progress, report),
     }
 }
 

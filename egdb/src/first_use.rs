@@ -28,13 +28,14 @@ use std::sync::{Condvar, Mutex, Once, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The tables of `game` built on first use: those that take a minute or two of one core, 2-5
-/// pieces for the 8x8 games (about 126 s for Italian, 60 MB), 2-4 pieces for International
-/// draughts (about 100 s, 9 MB; its 5-piece tables take some 90 minutes and stay an explicit
-/// `dama egdb build`).
+/// pieces for Italian and English draughts (about 126 s for Italian, 60 MB), 2-4 pieces for
+/// International draughts (about 100 s, 9 MB; its 5-piece tables take some 90 minutes and stay an
+/// explicit `dama egdb build`) and for Russian and Brazilian draughts (about 13 s each, 1.9 MB;
+/// their 5-piece tables, flying kings on 8x8, are not measured yet).
 pub const fn first_use_pieces(game: TableGame) -> u32 {
     match game {
         TableGame::Italian | TableGame::English => 5,
-        TableGame::International => 4,
+        TableGame::International | TableGame::Russian | TableGame::Brazilian => 4,
     }
 }
 

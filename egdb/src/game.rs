@@ -1,5 +1,5 @@
-//! The games the tables are built for. Dama Italiana and English draughts share the 8x8
-//! [`Position`] and [`Move`]; International draughts has its 10x10 position. The materials, the
+//! The games the tables are built for. Dama Italiana, English, Russian and Brazilian draughts
+//! share the 8x8 [`Position`] and [`Move`]; International draughts has its 10x10 position. The materials, the
 //! index (over the game's board, [`Geometry`]), the retrograde analysis, the file format and
 //! the prober serve all three; what differs is the board and the move generator, which the
 //! builder takes from the game's [`Rules`] through [`TableRules`].
@@ -16,6 +16,7 @@ use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
 use dama_engine::color::Color;
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::{self, International};
 use dama_engine::italian::Italian;
 use dama_engine::movelist::List;
@@ -174,7 +175,7 @@ impl TableRules for International {
     }
 
     fn king_unmoves(board: &Board, out: &mut Vec<Board>) {
-        flying_king_unmoves(board, out, |b| {
+        flying_king_unmoves(board, Geometry::BOARD10, out, |b| {
             let position = international::Position {
                 white: b.white,
                 black: b.black,
@@ -186,12 +187,58 @@ impl TableRules for International {
     }
 }
 
-/// The legal moves of the 8x8 `position` in `game` (Italian or English; none for another game).
+/// Whether White, to move on the 8x8 `board` of Russian or Brazilian draughts, has a capture
+/// (the same set-wise test in both games); a board that is no position (never asked) has none.
+fn flying8_has_capture(board: &Board) -> bool {
+    from_masks8(board.white, board.black, board.kings, Color::White)
+        .is_ok_and(|p| dama_engine::flying8::has_capture(&p))
+}
+
+impl TableRules for Russian {
+    const GAME: TableGame = TableGame::Russian;
+    const UNMOVES: bool = true;
+
+    #[inline]
+    fn masks(position: &Position) -> [u64; 3] {
+        masks8(position)
+    }
+
+    fn from_masks(white: u64, black: u64, kings: u64, side: Color) -> Result<Position, String> {
+        from_masks8(white, black, kings, side)
+    }
+
+    fn king_unmoves(board: &Board, out: &mut Vec<Board>) {
+        flying_king_unmoves(board, Geometry::BOARD8, out, flying8_has_capture);
+    }
+}
+
+impl TableRules for Brazilian {
+    const GAME: TableGame = TableGame::Brazilian;
+    const UNMOVES: bool = true;
+
+    #[inline]
+    fn masks(position: &Position) -> [u64; 3] {
+        masks8(position)
+    }
+
+    fn from_masks(white: u64, black: u64, kings: u64, side: Color) -> Result<Position, String> {
+        from_masks8(white, black, kings, side)
+    }
+
+    fn king_unmoves(board: &Board, out: &mut Vec<Board>) {
+        flying_king_unmoves(board, Geometry::BOARD8, out, flying8_has_capture);
+    }
+}
+
+/// The legal moves of the 8x8 `position` in `game` (none for International draughts, whose
+/// positions are not 8x8 ones).
 pub fn legal_moves(game: TableGame, position: &Position) -> List<Move> {
     let mut list = List::new();
     match game {
         TableGame::Italian => Italian::generate(position, &mut list),
         TableGame::English => English::generate(position, &mut list),
+        TableGame::Russian => Russian::generate(position, &mut list),
+        TableGame::Brazilian => Brazilian::generate(position, &mut list),
         TableGame::International => {}
     }
     list

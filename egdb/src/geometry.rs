@@ -29,7 +29,9 @@ impl Geometry {
     /// The board `game` is played on.
     pub const fn of(game: TableGame) -> Geometry {
         match game {
-            TableGame::Italian | TableGame::English => Geometry::BOARD8,
+            TableGame::Italian | TableGame::English | TableGame::Russian | TableGame::Brazilian => {
+                Geometry::BOARD8
+            }
             TableGame::International => Geometry::BOARD10,
         }
     }

@@ -10,6 +10,8 @@ pub const fn mark(game: TableGame) -> u32 {
         TableGame::Italian => 0,
         TableGame::English => 1,
         TableGame::International => 2,
+        TableGame::Russian => 3,
+        TableGame::Brazilian => 4,
     }
 }
 
@@ -27,6 +29,6 @@ mod tests {
         for game in TableGame::ALL {
             assert_eq!(game_of_mark(mark(game)), Some(game));
         }
-        assert_eq!(game_of_mark(3), None);
+        assert_eq!(game_of_mark(5), None);
     }
 }

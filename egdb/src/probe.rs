@@ -12,6 +12,7 @@ use crate::store::{check, read_block, Layout, PartKind};
 use crate::value::{Code, Value};
 use dama_engine::board8::position::Position;
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::{self, International};
 use dama_engine::italian::Italian;
 use dama_engine::tables::{EndgameTables, TableGame, TablebaseValue};
@@ -81,6 +82,7 @@ fn cache_shard_bits(game: TableGame) -> u32 {
     match game {
         TableGame::Italian | TableGame::English => 8,
         TableGame::International => 10,
+        TableGame::Russian | TableGame::Brazilian => 8,
     }
 }
 
@@ -205,6 +207,8 @@ impl Tablebase {
         match self.game {
             TableGame::Italian => self.lookup::<Italian>(position, distances),
             TableGame::English => self.lookup::<English>(position, distances),
+            TableGame::Russian => self.lookup::<Russian>(position, distances),
+            TableGame::Brazilian => self.lookup::<Brazilian>(position, distances),
             TableGame::International => Err(self.other_board(TableGame::Italian)),
         }
     }

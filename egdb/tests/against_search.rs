@@ -9,11 +9,13 @@
 //! `DAMA_EGDB_TEST_PIECES=6` (and a directory holding the 6-piece tables) it checks 6-piece
 //! positions instead, with `DAMA_EGDB_TEST_VARIANT=english` English positions against the English
 //! tables, with `DAMA_EGDB_TEST_VARIANT=international` International ones (whose search also
-//! follows the FMJD counts, which like the move count can only make wins harder).
+//! follows the FMJD counts, which like the move count can only make wins harder), `russian` or
+//! `brazilian` those games' (their counts too).
 
 use dama_egdb::{build, BuildOptions, Geometry, TableRules, Tablebase, Value};
 use dama_engine::color::Color;
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::history::GameHistory;
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
@@ -57,6 +59,8 @@ fn tables_agree_with_results_the_search_proves() {
     match std::env::var("DAMA_EGDB_TEST_VARIANT").as_deref() {
         Ok("english") => agree::<English>(),
         Ok("international") => agree::<International>(),
+        Ok("russian") => agree::<Russian>(),
+        Ok("brazilian") => agree::<Brazilian>(),
         _ => agree::<Italian>(),
     }
 }

@@ -74,10 +74,11 @@ impl GameHistory {
             return;
         }
         // A count starts when a capture or a promotion makes the material one it counts, and
-        // runs on while the material stays counted.
+        // runs on while the material stays counted (and the game's rules do not start it again,
+        // [`Rules::restarts_count`]).
         self.endgame = match (R::endgame_count(after), self.endgame) {
             (None, _) => None,
-            (Some((limit, rule)), Some(count)) if !R::is_capture(mv) => {
+            (Some((limit, rule)), Some(count)) if !R::restarts_count(before, mv) => {
                 Some(EndgameCount { plies: count.plies + 1, limit, rule })
             }
             (Some((limit, rule)), _) => Some(EndgameCount { plies: 0, limit, rule }),

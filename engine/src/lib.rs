@@ -1,20 +1,22 @@
 //! # dama-engine
 //!
-//! The rules of three games of draughts and the one search that plays them. No I/O and no global
+//! The rules of five games of draughts and the one search that plays them. No I/O and no global
 //! mutable state.
 //!
 //! - **The games**, folders of equal standing, each with its positions, FEN, notation, move
 //!   generator, evaluation and [`rules::Rules`] implementation: [`italian`] (Dama Italiana, FID
-//!   rules), [`english`] (English draughts) and [`international`] (International draughts, 10x10).
+//!   rules), [`english`] (English draughts), [`international`] (International draughts, 10x10)
+//!   and [`flying8`] (Russian and Brazilian draughts, the 8x8 games with flying kings: one
+//!   folder, two rule sets).
 //! - **What the games share**: the [`rules::Rules`] trait and the move and position text written
 //!   once over it ([`movetext`]); the game's history, repetitions and move counts ([`history`]);
 //!   scores ([`score`]); endgame tables as the rules see them ([`tables`]); the learned
 //!   evaluation's model and weights file, over a game's features ([`learned`]), and its pattern
 //!   windows on any board ([`patterns`]); PDN ([`pdn`]); the
 //!   games by name ([`variant`]); the sides ([`color`]); the fixed-capacity move list
-//!   ([`movelist`]); quoting input in messages ([`excerpt`]); and the 8x8 board that Italian and
-//!   English both play on ([`board8`]: squares, bit sets, pieces, positions, moves, Zobrist keys,
-//!   FEN).
+//!   ([`movelist`]); quoting input in messages ([`excerpt`]); and the 8x8 board that Italian,
+//!   English, Russian and Brazilian play on ([`board8`]: squares, bit sets, pieces, positions,
+//!   moves, Zobrist keys, FEN).
 //! - **The search** ([`search`]), written once over [`rules::Rules`] and compiled for each game.
 //!
 //! ```
@@ -41,6 +43,7 @@ pub mod board8;
 pub mod color;
 pub mod english;
 pub mod excerpt;
+pub mod flying8;
 pub mod history;
 pub mod international;
 pub mod italian;

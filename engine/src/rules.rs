@@ -126,6 +126,13 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     fn endgame_count(_position: &Self::Position) -> Option<(u32, &'static str)> {
         None
     }
+    /// Whether `mv`, played in `position`, starts a material count ([`Rules::endgame_count`])
+    /// afresh even where the material after it is counted too: a capture in every game; a game
+    /// whose counts run while "the balance of forces has not changed" adds the crowning of a man.
+    #[inline]
+    fn restarts_count(_position: &Self::Position, mv: &Self::Move) -> bool {
+        Self::is_capture(mv)
+    }
     /// The endgame tables' value of the position, for games that have tables.
     fn probe_tables(
         _tables: &dyn EndgameTables<Self::Position>,
@@ -182,6 +189,16 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// Full-path notation of a legal move: `9-13`, `22x15x6`.
     fn path_text(position: &Self::Position, mv: &Self::Move) -> String {
         Self::paths(position).iter().find(|p| p.mv == *mv).map_or_else(|| "?".into(), |p| p.path())
+    }
+    /// A legal move as PDN movetext writes it: the full path when `full` (as [`Rules::path_text`]),
+    /// else PDN's short form ([`crate::pdn::short_text`]: `from x to` for a capture that no other
+    /// legal move shares). A game whose players' notation is not PDN's overrides it.
+    fn pdn_text(position: &Self::Position, mv: &Self::Move, full: bool) -> String {
+        if full {
+            Self::path_text(position, mv)
+        } else {
+            crate::pdn::short_text::<Self>(position, mv)
+        }
     }
     /// Hub notation of a legal move: `9-13`, `22x6x18x10` (from, to, captured in capture order).
     fn hub_text(position: &Self::Position, mv: &Self::Move) -> String {

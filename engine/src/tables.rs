@@ -5,10 +5,11 @@
 
 use crate::board8::position::Position;
 
-/// The games that have endgame tables. Dama Italiana and English draughts share the 8x8
-/// [`Position`], so one table's index would read another game's positions without complaint,
-/// but the values differ (in English draughts a man may capture a king, there is no capture
-/// precedence, the board is mirrored); International draughts has its own 10x10 position. Tables
+/// The games that have endgame tables. Dama Italiana, English, Russian and Brazilian draughts
+/// share the 8x8 [`Position`], so one table's index would read another game's positions without
+/// complaint, but the values differ (in English draughts a man may capture a king, there is no
+/// capture precedence, the board is mirrored; Russian and Brazilian kings fly); International
+/// draughts has its own 10x10 position. Tables
 /// say which game they hold ([`EndgameTables::game`]) and a game probes only its own.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum TableGame {
@@ -18,12 +19,21 @@ pub enum TableGame {
     English,
     /// International draughts (10x10).
     International,
+    /// Russian draughts.
+    Russian,
+    /// Brazilian draughts.
+    Brazilian,
 }
 
 impl TableGame {
     /// Every game with tables.
-    pub const ALL: [TableGame; 3] =
-        [TableGame::Italian, TableGame::English, TableGame::International];
+    pub const ALL: [TableGame; 5] = [
+        TableGame::Italian,
+        TableGame::English,
+        TableGame::International,
+        TableGame::Russian,
+        TableGame::Brazilian,
+    ];
 
     /// The game's name as the command line and the Hub `variant` param spell it.
     pub const fn name(self) -> &'static str {
@@ -31,6 +41,8 @@ impl TableGame {
             TableGame::Italian => "italian",
             TableGame::English => "english",
             TableGame::International => "international",
+            TableGame::Russian => "russian",
+            TableGame::Brazilian => "brazilian",
         }
     }
 
@@ -40,6 +52,8 @@ impl TableGame {
             TableGame::Italian => "Dama Italiana",
             TableGame::English => "English draughts",
             TableGame::International => "International draughts",
+            TableGame::Russian => "Russian draughts",
+            TableGame::Brazilian => "Brazilian draughts",
         }
     }
 }

@@ -2,6 +2,7 @@
 //! PDN's `GameType` tag name them.
 
 use crate::english::English;
+use crate::flying8::{Brazilian, Russian};
 use crate::international::International;
 use crate::italian::Italian;
 use crate::rules::Rules;
@@ -17,11 +18,21 @@ pub enum Variant {
     English,
     /// International draughts (10x10).
     International,
+    /// Russian draughts (shashki).
+    Russian,
+    /// Brazilian draughts (International rules on the 8x8 board).
+    Brazilian,
 }
 
 impl Variant {
     /// Every game, in the order the Hub declares them.
-    pub const ALL: [Variant; 3] = [Variant::Italian, Variant::English, Variant::International];
+    pub const ALL: [Variant; 5] = [
+        Variant::Italian,
+        Variant::English,
+        Variant::International,
+        Variant::Russian,
+        Variant::Brazilian,
+    ];
 
     /// The name the command line and the Hub use.
     pub fn name(self) -> &'static str {
@@ -29,6 +40,8 @@ impl Variant {
             Variant::Italian => Italian::NAME,
             Variant::English => English::NAME,
             Variant::International => International::NAME,
+            Variant::Russian => Russian::NAME,
+            Variant::Brazilian => Brazilian::NAME,
         }
     }
 
@@ -38,6 +51,8 @@ impl Variant {
             Variant::Italian => "Dama Italiana",
             Variant::English => "English draughts",
             Variant::International => "International draughts",
+            Variant::Russian => "Russian draughts",
+            Variant::Brazilian => "Brazilian draughts",
         }
     }
 
@@ -56,6 +71,8 @@ impl Variant {
             Variant::Italian => TableGame::Italian,
             Variant::English => TableGame::English,
             Variant::International => TableGame::International,
+            Variant::Russian => TableGame::Russian,
+            Variant::Brazilian => TableGame::Brazilian,
         }
     }
 
@@ -65,6 +82,7 @@ impl Variant {
             Variant::Italian => "W:W21-32:B1-12",
             Variant::English => "B:W21-32:B1-12",
             Variant::International => "W:W31-50:B1-20",
+            Variant::Russian | Variant::Brazilian => "W:W1-12:B21-32",
         }
     }
 
@@ -74,11 +92,13 @@ impl Variant {
             Variant::Italian => Italian::PDN_GAME_TYPE,
             Variant::English => English::PDN_GAME_TYPE,
             Variant::International => International::PDN_GAME_TYPE,
+            Variant::Russian => Russian::PDN_GAME_TYPE,
+            Variant::Brazilian => Brazilian::PDN_GAME_TYPE,
         }
     }
 
-    /// The game's PDN `GameType` value read back (20, 21, 22; a value may carry more fields
-    /// after a comma, as in `20,W,10,10,N2,0`).
+    /// The game's PDN `GameType` value read back (20, 21, 22, 25, 26; a value may carry more
+    /// fields after a comma, as in `20,W,10,10,N2,0` or `25,W,8,8,A1,0`).
     pub fn from_pdn_game_type(text: &str) -> Option<Variant> {
         let number = text.split(',').next()?.trim().parse::<u32>().ok()?;
         Variant::ALL.into_iter().find(|v| v.pdn_game_type() == number)
@@ -90,6 +110,8 @@ impl Variant {
             Variant::Italian => Italian::QUIET_PLY_LIMIT,
             Variant::English => English::QUIET_PLY_LIMIT,
             Variant::International => International::QUIET_PLY_LIMIT,
+            Variant::Russian => Russian::QUIET_PLY_LIMIT,
+            Variant::Brazilian => Brazilian::QUIET_PLY_LIMIT,
         }
     }
 }
@@ -106,9 +128,13 @@ mod tests {
         }
         assert_eq!(Variant::from_name("normal"), Some(Variant::International));
         assert_eq!(Variant::from_name("standard"), Some(Variant::International));
-        assert_eq!(Variant::from_name("russian"), None);
+        assert_eq!(Variant::from_name("russian"), Some(Variant::Russian));
+        assert_eq!(Variant::from_name("brazilian"), Some(Variant::Brazilian));
+        assert_eq!(Variant::from_name("turkish"), None);
         assert_eq!(Variant::from_pdn_game_type("20,W,10,10,N2,0"), Some(Variant::International));
-        assert_eq!(Variant::from_pdn_game_type("25"), None);
+        assert_eq!(Variant::from_pdn_game_type("25,W,8,8,A1,0"), Some(Variant::Russian));
+        assert_eq!(Variant::from_pdn_game_type("26"), Some(Variant::Brazilian));
+        assert_eq!(Variant::from_pdn_game_type("30"), None);
         assert_eq!(Variant::from_pdn_game_type("x"), None);
     }
 
@@ -121,5 +147,7 @@ mod tests {
             International::parse_fen(fen(Variant::International)),
             Ok(International::start())
         );
+        assert_eq!(Russian::parse_fen(fen(Variant::Russian)), Ok(Russian::start()));
+        assert_eq!(Brazilian::parse_fen(fen(Variant::Brazilian)), Ok(Brazilian::start()));
     }
 }

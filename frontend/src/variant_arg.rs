@@ -16,5 +16,7 @@ fn help(variant: Variant) -> &'static str {
         Variant::Italian => "Dama Italiana (FID rules)",
         Variant::English => "English draughts (checkers)",
         Variant::International => "International draughts (10x10)",
+        Variant::Russian => "Russian draughts (shashki, flying kings, free capture choice)",
+        Variant::Brazilian => "Brazilian draughts (International rules on the 8x8 board)",
     }
 }

@@ -7,6 +7,7 @@ use dama_engine::board8::bitboard::Bitboard;
 use dama_engine::board8::position::Position;
 use dama_engine::color::Color;
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::{self, International};
 use dama_engine::italian::Italian;
 use dama_engine::learned::Features;
@@ -93,6 +94,42 @@ impl TrainingGame for English {
         english_ballots().into_iter().map(|b| b.moves).collect()
     }
 }
+impl TrainingGame for Russian {
+    const DATA_GAME: u32 = 25;
+    const MASK_BYTES: usize = 4;
+
+    fn masks(position: &Position) -> [u64; 3] {
+        board8_masks(position)
+    }
+
+    fn from_masks(masks: [u64; 3], side: Color) -> Result<Position, String> {
+        board8_position(masks, side)
+    }
+
+    /// Every first move and reply.
+    fn openings() -> Vec<Vec<dama_engine::board8::moves::Move>> {
+        lines_from_start::<Russian>(2)
+    }
+}
+
+impl TrainingGame for Brazilian {
+    const DATA_GAME: u32 = 26;
+    const MASK_BYTES: usize = 4;
+
+    fn masks(position: &Position) -> [u64; 3] {
+        board8_masks(position)
+    }
+
+    fn from_masks(masks: [u64; 3], side: Color) -> Result<Position, String> {
+        board8_position(masks, side)
+    }
+
+    /// Every first move and reply.
+    fn openings() -> Vec<Vec<dama_engine::board8::moves::Move>> {
+        lines_from_start::<Brazilian>(2)
+    }
+}
+
 /// International positions go through the Hub position string (one character per square), so
 /// that the data format does not depend on how the engine lays out its board.
 impl TrainingGame for International {

@@ -9,7 +9,7 @@ use dama::{annotate, commands, dxp, egdb, hub, learn, play, serve, tell};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Dama: an engine for Dama Italiana, English and International draughts.
+/// Dama: an engine for Dama Italiana, English, International, Russian and Brazilian draughts.
 #[derive(Parser, Debug)]
 #[command(name = "dama", version, about, long_about = None)]
 struct Cli {
@@ -39,8 +39,8 @@ enum Command {
     Egdb(egdb::EgdbArgs),
     #[command(flatten)]
     Learn(learn::LearnCommand),
-    /// Play a game against the engine in the terminal: Dama Italiana, English or International
-    /// draughts.
+    /// Play a game against the engine in the terminal: Dama Italiana, English, International,
+    /// Russian or Brazilian draughts.
     Play(play::PlayArgs),
     /// Play a refereed match between two Hub engines: score, Elo, SPRT and PDN.
     Match(Box<dama_arena::MatchArgs>),
@@ -49,7 +49,7 @@ enum Command {
     MatchMerge(dama_arena::merge::MatchMergeArgs),
     /// Play International draughts over the DamExchange protocol (DXP): serve or propose games.
     Dxp(dxp::DxpArgs),
-    /// Serve the board in the browser: play and analyse all three games (http://127.0.0.1:8080/).
+    /// Serve the board in the browser: play and analyse all five games (http://127.0.0.1:8080/).
     Serve(serve::ServeArgs),
 }
 

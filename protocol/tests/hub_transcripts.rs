@@ -44,7 +44,8 @@ fn params_with_switch(
         format!("param name={name} value={on} type=bool")
     });
     let mut list = vec![
-        "param name=variant value=italian type=enum values=\"italian english international\""
+        "param name=variant value=italian type=enum \
+         values=\"italian english international russian brazilian\""
             .to_string(),
         format!("param name=threads value={threads} type=int min=1 max=64"),
         format!("param name=tt-size value={tt} type=int min=1 max=65536"),
@@ -104,8 +105,8 @@ fn handshake_declares_the_engine_and_every_param_then_set_param_changes_them() {
 #[test]
 fn set_param_refuses_unknown_names_and_bad_values_and_keeps_the_old_value() {
     let mut expected: Vec<String> = [
-        "set-param: unknown variant 'russian': Dama plays italian, english and international \
-         (also named normal or standard)",
+        "set-param: unknown variant 'turkish': Dama plays italian, english, international (also \
+         named normal or standard), russian and brazilian",
         "set-param: threads must be an integer from 1 to 64, got '0'",
         "set-param: threads must be an integer from 1 to 64, got 'two'",
         "set-param: tt-size must be an integer from 1 to 65536, got '0'",
@@ -131,7 +132,7 @@ fn set_param_refuses_unknown_names_and_bad_values_and_keeps_the_old_value() {
     expected.extend(["wait".to_string(), "ready".to_string(), "pong".to_string()]);
     check_transcript(
         &[
-            "set-param name=variant value=russian",
+            "set-param name=variant value=turkish",
             "set-param name=threads value=0",
             "set-param name=threads value=two",
             "set-param name=tt-size value=0",

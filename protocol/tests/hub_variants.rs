@@ -1,11 +1,12 @@
-//! `dama hub` playing English and International draughts: the `variant` param (with Scan's and
-//! pydraughts' names for International), each game's position string, and searches whose `info`
-//! and `done` moves are checked legal by the engine's rules for that game.
+//! `dama hub` playing English, International, Russian and Brazilian draughts: the `variant`
+//! param (with Scan's and pydraughts' names for International), each game's position string, and
+//! searches whose `info` and `done` moves are checked legal by the engine's rules for that game.
 
 mod hub_support;
 mod isolated;
 
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
@@ -49,13 +50,56 @@ fn after<R: Rules>(start: R::Position, moves: &str) -> R::Position {
 }
 
 #[test]
-fn the_variant_param_names_all_three_games() {
+fn the_variant_param_names_all_five_games() {
     let output = transcript(&["hub"], 0);
     let variant = output.iter().find(|l| l.starts_with("param name=variant ")).unwrap();
     assert_eq!(
         variant,
-        "param name=variant value=italian type=enum values=\"italian english international\""
+        "param name=variant value=italian type=enum \
+         values=\"italian english international russian brazilian\""
     );
+}
+
+/// A game of `R` (Russian or Brazilian, named `name`) as pydraughts' HubEngine sends it: the
+/// position string row by row from Black's side (b8, d8, f8, h8, a7, ...: the order of
+/// pydraughts' `initial_hub_fen`), the moves in the games' numbers (1 = a1), captures in the Hub
+/// form `from x to x captured...`; algebraic moves are read too.
+fn flying8_game<R: Rules>(name: &str) {
+    let start = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
+    // pydraughts 0.6.7: Board(name, "W:W10,K1:B14,K32")._game.initial_hub_fen
+    let string = "WeeeBeeeeeeeeeeeeebeeeweeeeeeWeee";
+    let output = transcript(
+        &[
+            "hub",
+            &format!("set-param name=variant value={name}"),
+            "init",
+            &format!("pos pos={start} moves=\"10-14 23-19 14x23x19\""),
+            "level depth=6",
+            "go think",
+            &format!("pos pos={string}"),
+            "level depth=6",
+            "go think",
+            "pos start moves=\"c3-d4 f6-g5\"",
+            "level nodes=2000",
+            "go think",
+        ],
+        3,
+    );
+    let positions = [
+        after::<R>(R::start(), "c3-d4 f6-e5 d4:f6"),
+        R::parse_fen("W:Wc3,Ka1:Bd4,Kh8").unwrap(),
+        after::<R>(R::start(), "10-14 23-20"),
+    ];
+    check_searches::<R>(&output, &positions);
+    // The second position: c3 must take d4 (and the king a1 cannot, c3 stands in its way).
+    let dones: Vec<&String> = output.iter().filter(|l| l.starts_with("done ")).collect();
+    assert!(dones[1].starts_with("done move=10x19x14"), "{output:#?}");
+}
+
+#[test]
+fn russian_and_brazilian_games_as_pydraughts_sends_them() {
+    flying8_game::<Russian>("russian");
+    flying8_game::<Brazilian>("brazilian");
 }
 
 #[test]

@@ -1,12 +1,13 @@
 //! `dama play` driven through standard input: a game to its end, an illegal move answered with
 //! the legal ones, undo, flip, save, resuming from a PDN game, the engine playing first as White;
-//! a few moves of each of the three games with bad input that the game survives, saved as PDN of
+//! a few moves of each of the five games with bad input that the game survives, saved as PDN of
 //! the game's `GameType` that the PDN reader and `dama annotate` read back; each game's end.
 
 mod isolated;
 mod match_support;
 
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::pdn::read_pdn;
@@ -102,7 +103,7 @@ fn a_game_resumes_from_pdn_and_the_engine_moves_first_for_the_other_side() {
 /// A game of each kind, from a position where the player's moves stay legal whatever Dama
 /// answers (the two sides' men far apart): the variant, the FEN, the player's three moves, a
 /// move that is not legal there, the first row of the board as drawn.
-const GAMES: [(&str, &str, [&str; 3], &str, &str); 3] = [
+const GAMES: [(&str, &str, [&str; 3], &str, &str); 5] = [
     // Italian: White's man from the single corner (32, White's right) up the board.
     ("italian", "W:W32:B1", ["32-28", "28-24", "24-20"], "32-27", "b       2       3       4"),
     // English: the player is Black (who moves first), the man on 4 (Black's right corner).
@@ -115,6 +116,10 @@ const GAMES: [(&str, &str, [&str; 3], &str, &str); 3] = [
         "46-37",
         "1       2       3       4       b",
     ),
+    // Russian and Brazilian: squares named a1-h8 (numbered from White's side: 29-32 on the top
+    // row), White's man from a1 (square 1) up the main road.
+    ("russian", "W:W1:B32", ["a1-b2", "b2-c3", "c3-d4"], "a1-c3", "29      30      31       b"),
+    ("brazilian", "W:W1:B32", ["a1-b2", "b2-c3", "c3-d4"], "a1-c3", "29      30      31       b"),
 ];
 
 #[test]
@@ -146,14 +151,16 @@ fn each_game_is_played_through_stdin_and_saved_as_its_own_pdn() {
         let (replayed, game_type) = match variant {
             "italian" => (read_back::<Italian>(&pdn, moves), 22),
             "english" => (read_back::<English>(&pdn, moves), 21),
+            "russian" => (read_back::<Russian>(&pdn, moves), 25),
+            "brazilian" => (read_back::<Brazilian>(&pdn, moves), 26),
             _ => (read_back::<International>(&pdn, moves), 20),
         };
         assert_eq!(replayed, 6, "{pdn}");
         assert!(pdn.contains(&format!("[GameType \"{game_type}\"]")), "{pdn}");
         saved.push_str(&pdn);
     }
-    // dama annotate reads the three games back, each under its rules.
-    let file = temp_file("three-games.pdn");
+    // dama annotate reads the five games back, each under its rules.
+    let file = temp_file("five-games.pdn");
     std::fs::write(&file, &saved).unwrap();
     let out = isolated::dama()
         .args(["annotate", &file.display().to_string(), "--depth", "2"])
@@ -162,7 +169,7 @@ fn each_game_is_played_through_stdin_and_saved_as_its_own_pdn() {
     std::fs::remove_file(&file).unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(text.matches("[Annotator").count(), 3, "{text}");
+    assert_eq!(text.matches("[Annotator").count(), 5, "{text}");
 }
 
 /// Reads the one game of `pdn` under the rules `R`: its first, third and fifth moves are the

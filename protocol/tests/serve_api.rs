@@ -1,6 +1,6 @@
 //! `dama serve`'s WebSocket API and HTTP guard: every message, every refusal (bad JSON, an
 //! unknown message, an illegal move, a broken FEN or PDN, an oversized message, a foreign Host
-//! or Origin), searches in all three games, and a tab closed mid-search stopping its search.
+//! or Origin), searches in all five games, and a tab closed mid-search stopping its search.
 
 mod isolated;
 mod serve_support;
@@ -40,7 +40,9 @@ async fn bad_requests_get_a_clear_message_and_the_connection_goes_on() {
     let cases = [
         ("{not json", "bad request"),
         (r#"{"type":"fly"}"#, "fly"),
-        (r#"{"type":"position","variant":"russian"}"#, "unknown game"),
+        (r#"{"type":"position","variant":"turkish"}"#, "unknown game"),
+        (r#"{"type":"position","variant":"russian","moves":["c3-e5"]}"#, "move 1 is refused"),
+        (r#"{"type":"position","variant":"brazilian","fen":"W:Wb1:B20"}"#, "light square"),
         (r#"{"type":"position","variant":"italian","moves":["22-17"]}"#, "move 1 is refused"),
         (r#"{"type":"position","variant":"english","moves":["22-18"]}"#, "move 1 is refused"),
         (r#"{"type":"position","variant":"italian","fen":"W:W99:B1"}"#, "bad FEN"),
@@ -97,7 +99,7 @@ async fn pdn_is_read_in_every_game_and_broken_pdn_is_named() {
 async fn analysis_shows_several_lines_and_stops() {
     let server = Server::start();
     let mut tab = Client::connect(&server, None).await.unwrap();
-    for variant in ["italian", "english", "international"] {
+    for variant in ["italian", "english", "international", "russian", "brazilian"] {
         let position = tab.position(variant, None, &[]).await;
         let moves = legal(&position);
         tab.send(json!({"type": "analyze", "lines": 2})).await;
@@ -123,7 +125,10 @@ async fn analysis_shows_several_lines_and_stops() {
 async fn dama_plays_a_legal_move_at_a_skill_level() {
     let server = Server::start();
     let mut tab = Client::connect(&server, None).await.unwrap();
-    for (variant, skill) in [("italian", 3), ("english", 20), ("international", 10)] {
+    // Russian and Brazilian moves are written algebraically (`c3-d4`), on the page as in `done`.
+    let games =
+        [("italian", 3), ("english", 20), ("international", 10), ("russian", 20), ("brazilian", 5)];
+    for (variant, skill) in games {
         let position = tab.position(variant, None, &[]).await;
         tab.send(json!({"type": "go", "skill": skill, "movetime": 0.2})).await;
         let done = tab.next_of("done").await;

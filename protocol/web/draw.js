@@ -6,27 +6,43 @@
 const SVG = "http://www.w3.org/2000/svg";
 
 // Each game's board: its size and where square n stands (row 0 at the top, seen from White).
+// Squares are numbered row by row from Black's side, or from White's (`fromWhite`: Russian and
+// Brazilian draughts, where square 1 is a1); `darkOnEven`: the first numbered row starts on the
+// second column.
 const GAMES = {
   italian: { size: 8, perRow: 4, darkOnEven: false, title: "Dama Italiana" },
   english: { size: 8, perRow: 4, darkOnEven: true, title: "English draughts" },
   international: { size: 10, perRow: 5, darkOnEven: true, title: "International draughts" },
+  russian: { size: 8, perRow: 4, darkOnEven: false, fromWhite: true, title: "Russian draughts" },
+  brazilian: { size: 8, perRow: 4, darkOnEven: false, fromWhite: true, title: "Brazilian draughts" },
 };
 
 function place(variant, n) {
   const g = GAMES[variant];
   const i = n - 1;
-  const row = Math.floor(i / g.perRow);
-  const even = row % 2 === 0;
+  const counted = Math.floor(i / g.perRow);
+  const even = counted % 2 === 0;
   const col = 2 * (i % g.perRow) + ((even === g.darkOnEven) ? 1 : 0);
-  return { row, col };
+  return { row: g.fromWhite ? g.size - 1 - counted : counted, col };
 }
 
 function squareAt(variant, row, col) {
   const g = GAMES[variant];
   if (row < 0 || col < 0 || row >= g.size || col >= g.size) return null;
-  const offset = ((row % 2 === 0) === g.darkOnEven) ? 1 : 0;
+  const counted = g.fromWhite ? g.size - 1 - row : row;
+  const offset = ((counted % 2 === 0) === g.darkOnEven) ? 1 : 0;
   if ((col - offset) % 2 !== 0) return null;
-  return row * g.perRow + (col - offset) / 2 + 1;
+  return counted * g.perRow + (col - offset) / 2 + 1;
+}
+
+// The squares of a move's text: numbers (`22x15x6`), or algebraic names (`c3:e5:g7`) in the games
+// that write them, each the square's number.
+function moveSquares(variant, text) {
+  return text.split(/[-x:]/).map((s) => {
+    const m = /^([a-h])([1-8])$/.exec(s);
+    if (!m) return Number(s);
+    return squareAt(variant, 8 - Number(m[2]), m[1].charCodeAt(0) - 97);
+  });
 }
 
 // ---- Drawing the board ----
@@ -125,7 +141,7 @@ function drawArrows() {
   if (!state.analyzing || !state.lines.length || !state.position) return;
   const cell = 800 / GAMES[state.variant].size;
   const arrow = (text, color, width, opacity) => {
-    const squares = text.split(/[-x]/).map(Number);
+    const squares = moveSquares(state.variant, text);
     let d = "";
     squares.forEach((s, i) => { const { x, y } = cellXY(s); d += `${i ? "L" : "M"}${x + cell / 2},${y + cell / 2}`; });
     el("path", { d, stroke: color, "stroke-width": width, "stroke-opacity": opacity, fill: "none", "stroke-linecap": "round", "stroke-linejoin": "round", "marker-end": "url(#head)", class: "arrow", "pointer-events": "none" }, svg);

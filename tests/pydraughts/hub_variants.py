@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Interoperability of `dama hub` with pydraughts (PyPI `pydraughts`, class draughts.engine.HubEngine)
-in English draughts (pydraughts variant "english") and International draughts ("standard").
+in English draughts (pydraughts variant "english"), International draughts ("standard"), Russian
+("russian") and Brazilian draughts ("brazilian").
 
 For each game:
 1. Handshake: the variant param offers the game; `set-param name=variant` with pydraughts' name
@@ -30,7 +31,8 @@ from hub_common import CheckedHubEngine, Failures, close_engine, dama_binary, da
 REPOSITORY = Path(__file__).resolve().parents[2]
 MAX_PLIES = 200
 # pydraughts' name for each game, and the name Dama declares.
-GAMES = [("english", "english"), ("standard", "international")]
+GAMES = [("english", "english"), ("standard", "international"), ("russian", "russian"),
+         ("brazilian", "brazilian")]
 CONTROLS = [("move time 0.02 s", {"movetime": 0.02}), ("depth 5", {"depth": 5}),
             ("nodes 4000", {"nodes": 4000}), ("1 s + 0.02 s", {"time": 1.0, "inc": 0.02})]
 

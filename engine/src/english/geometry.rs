@@ -7,17 +7,17 @@ use crate::board8::square::Square;
 use crate::color::Color;
 
 /// The four diagonal directions as (row step, column step).
-pub(super) const DIRECTIONS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+pub(crate) const DIRECTIONS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
 
 /// The English column of a square (0 left, 7 right, seen from White).
-pub(super) fn column(square: Square) -> i8 {
+pub(crate) fn column(square: Square) -> i8 {
     let row = square.row();
     let k = (square.index() % 4) as i8;
     2 * k + i8::from(row.is_multiple_of(2))
 }
 
 /// The square at `row`, `column` on the English board, if it is a playing square.
-pub(super) fn square_at(row: i8, column: i8) -> Option<Square> {
+pub(crate) fn square_at(row: i8, column: i8) -> Option<Square> {
     if !(0..8).contains(&row) || !(0..8).contains(&column) {
         return None;
     }
@@ -30,7 +30,7 @@ pub(super) fn square_at(row: i8, column: i8) -> Option<Square> {
 }
 
 /// The neighbour of `square` in direction `d` (index into [`DIRECTIONS`]), `steps` squares away.
-pub(super) fn step(square: Square, d: usize, steps: i8) -> Option<Square> {
+pub(crate) fn step(square: Square, d: usize, steps: i8) -> Option<Square> {
     let (dr, dc) = DIRECTIONS[d];
     square_at(square.row() as i8 + dr * steps, column(square) + dc * steps)
 }

@@ -26,7 +26,8 @@
 //! A board8 word turns into this layout with three operations (even rows stay, odd rows move
 //! down one bit) and back with three more, so the generators convert the position once and the
 //! moves they emit back to board8 bits, which is what [`crate::board8::position::Position::play`]
-//! reads.
+//! reads. Russian and Brazilian draughts play on the same board in the same geometry (a1 dark):
+//! their set-wise generator ([`crate::flying8`]) uses this layout too, with flying kings' rays.
 
 use crate::board8::position::Position;
 use crate::color::Color;
@@ -39,7 +40,7 @@ const BOARD8_ODD_ROWS: u64 = 0xF << 5 | 0xF << 14 | 0xF << 23 | 0xF << 32;
 const ODD_ROWS: u64 = BOARD8_ODD_ROWS >> 1;
 
 /// Every square, in the English layout.
-pub(super) const ALL: u64 = EVEN_ROWS | ODD_ROWS;
+pub(crate) const ALL: u64 = EVEN_ROWS | ODD_ROWS;
 /// Row 0 (squares 1-4), where White's men are crowned.
 const WHITE_CROWNING: u64 = 0xF;
 /// Row 7 (squares 29-32), where Black's men are crowned.
@@ -47,28 +48,28 @@ const BLACK_CROWNING: u64 = 0xF << 31;
 
 /// The four directions as shifts, in the order of [`super::geometry::DIRECTIONS`]: up-left,
 /// up-right, down-left, down-right.
-pub(super) const DIRECTIONS: [i32; 4] = [-5, -4, 4, 5];
+pub(crate) const DIRECTIONS: [i32; 4] = [-5, -4, 4, 5];
 
 /// A board8 word in the English layout.
 #[inline(always)]
-pub(super) const fn from_board8(bits: u64) -> u64 {
+pub(crate) const fn from_board8(bits: u64) -> u64 {
     (bits & EVEN_ROWS) | ((bits & BOARD8_ODD_ROWS) >> 1)
 }
 
 /// An English-layout word in the board8 layout.
 #[inline(always)]
-pub(super) const fn to_board8(bits: u64) -> u64 {
+pub(crate) const fn to_board8(bits: u64) -> u64 {
     (bits & EVEN_ROWS) | ((bits & ODD_ROWS) << 1)
 }
 
 /// The board8 bit index of the square at English bit index `bit`.
 #[inline(always)]
-pub(super) const fn bit_to_board8(bit: u32) -> u32 {
+pub(crate) const fn bit_to_board8(bit: u32) -> u32 {
     bit + ((ODD_ROWS >> bit) & 1) as u32
 }
 
 /// The square index (number - 1) of each English bit index, 0 for the ghost bits (never asked).
-pub(super) const SQUARE_OF_BIT: [u8; 36] = {
+pub(crate) const SQUARE_OF_BIT: [u8; 36] = {
     let mut table = [0u8; 36];
     let mut bit = 0;
     while bit < 36 {
@@ -85,7 +86,7 @@ pub(super) const SQUARE_OF_BIT: [u8; 36] = {
 /// Every square of `bits` moved one step by `offset` (one of [`DIRECTIONS`]), those leaving the
 /// board dropped.
 #[inline(always)]
-pub(super) const fn shift(bits: u64, offset: i32) -> u64 {
+pub(crate) const fn shift(bits: u64, offset: i32) -> u64 {
     if offset > 0 {
         (bits << offset) & ALL
     } else {
@@ -96,7 +97,7 @@ pub(super) const fn shift(bits: u64, offset: i32) -> u64 {
 /// The forward directions of `WHITE`'s men (White towards row 0, Black towards row 7), in the
 /// order of [`DIRECTIONS`].
 #[inline(always)]
-pub(super) const fn forward(white: bool) -> [i32; 2] {
+pub(crate) const fn forward(white: bool) -> [i32; 2] {
     if white {
         [-5, -4]
     } else {
@@ -106,7 +107,7 @@ pub(super) const fn forward(white: bool) -> [i32; 2] {
 
 /// The row where `WHITE`'s men are crowned.
 #[inline(always)]
-pub(super) const fn crowning_row(white: bool) -> u64 {
+pub(crate) const fn crowning_row(white: bool) -> u64 {
     if white {
         WHITE_CROWNING
     } else {

@@ -30,7 +30,7 @@ use crate::color::Color;
 mod capture;
 pub mod eval;
 pub mod geometry;
-mod layout;
+pub(crate) mod layout;
 pub mod learned;
 pub mod movegen;
 pub mod paths;

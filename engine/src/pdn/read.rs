@@ -127,7 +127,7 @@ pub fn game_variant(text: &str) -> Result<Option<Variant>, String> {
     match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("GameType")) {
         None => Ok(None),
         Some((_, kind)) => Variant::from_pdn_game_type(kind).map(Some).ok_or_else(|| {
-            format!("GameType \"{}\" is not a game Dama plays (20, 21, 22)", Excerpt(kind))
+            format!("GameType \"{}\" is not a game Dama plays (20, 21, 22, 25, 26)", Excerpt(kind))
         }),
     }
 }
@@ -312,6 +312,7 @@ mod tests {
 
     use super::*;
     use crate::english::English;
+    use crate::flying8::{Brazilian, Russian};
     use crate::international::International;
     use crate::italian::notation::path_notation;
 
@@ -324,7 +325,13 @@ mod tests {
         let third = International::play(&second, &game.moves[1]);
         assert_eq!(International::path_text(&third, &game.moves[2]), "28x19");
         assert_eq!(game_variant("1. 22-18 *"), Ok(None));
-        assert!(game_variant("[GameType \"25\"]\n*").unwrap_err().contains("\"25\""));
+        assert!(game_variant("[GameType \"30\"]\n*").unwrap_err().contains("\"30\""));
+        // Russian and Brazilian: algebraic moves, captures with ':'; numbers read too.
+        let text = "[GameType \"25,W,8,8,A1,0\"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. 9-13 *";
+        assert_eq!(game_variant(text), Ok(Some(Variant::Russian)));
+        let game = &read_pdn::<Russian>(text).unwrap()[0];
+        assert_eq!(game.moves.len(), 5);
+        assert!(read_pdn::<Brazilian>(text).unwrap_err().message.contains("Russian draughts"));
         let english = read_pdn::<English>("1. 11-15 23-19 2. 8-11 *").unwrap();
         assert_eq!(english[0].moves.len(), 3, "Black moves first");
         assert!(read_pdn::<English>("1. 22-18 *").is_err());

@@ -89,7 +89,7 @@ impl<R: Rules> SearchPath<R> {
             // one the rules count, while it stays counted.
             let count = match (R::endgame_count(after), self.counts.last().copied().flatten()) {
                 (None, _) => None,
-                (Some((limit, _)), Some((plies, _))) if !R::is_capture(mv) => {
+                (Some((limit, _)), Some((plies, _))) if !R::restarts_count(before, mv) => {
                     Some((plies + 1, limit))
                 }
                 (Some((limit, _)), _) => Some((0, limit)),

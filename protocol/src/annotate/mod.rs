@@ -26,8 +26,8 @@ use std::time::Duration;
 /// Arguments of `dama annotate`.
 #[derive(Args, Debug)]
 pub struct AnnotateArgs {
-    /// A PDN file of games (Dama Italiana, English or International draughts, by each game's
-    /// GameType tag; Italian where there is none).
+    /// A PDN file of games (Dama Italiana, English, International, Russian or Brazilian draughts,
+    /// by each game's GameType tag; Italian where there is none).
     file: PathBuf,
     /// Seconds of search per position (default 0.3 when no --depth is given).
     #[arg(long, conflicts_with = "depth")]

@@ -3,7 +3,7 @@
 
 use super::{MoveNote, SideSummary};
 use dama_engine::color::Color;
-use dama_engine::pdn::{move_number, numbering, short_text, wrap_movetext, PdnGame};
+use dama_engine::pdn::{move_number, numbering, wrap_movetext, PdnGame};
 use dama_engine::rules::{line_text, Rules};
 use dama_engine::score::score_text;
 use std::fmt::Write as _;
@@ -36,7 +36,7 @@ pub fn write_game<R: Rules>(
         let position = &positions[i];
         let white_to_move = R::side_to_move(position) == Color::White;
         tokens.extend(move_number(numbering::<R>(&game.start), i));
-        tokens.push(format!("{}{}", short_text::<R>(position, mv), note.mark));
+        tokens.push(format!("{}{}", R::pdn_text(position, mv, false), note.mark));
         let mut comment = score_text(note.white_score);
         if let Some(better) = &note.better {
             let pv = &better.pv[..better.pv.len().min(8)];

@@ -14,8 +14,8 @@ pub struct AnalyzeArgs {
     /// The position (PDN FEN); default the variant's start position.
     #[arg(long)]
     fen: Option<String>,
-    /// The game: italian, english or international draughts. Every game has a book and endgame
-    /// tables.
+    /// The game: italian, english, international, russian or brazilian draughts. Every game has
+    /// endgame tables; the first three have a book.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Moves played from that position first (any notation), e.g. "22-18 11-15".

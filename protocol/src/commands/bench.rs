@@ -18,6 +18,9 @@ const ENGLISH_POSITIONS: &str = include_str!("../../data/bench-english.fen");
 /// International draughts bench positions.
 const INTERNATIONAL_POSITIONS: &str = include_str!("../../data/bench-international.fen");
 
+/// Russian and Brazilian draughts bench positions (legal in both games).
+const FLYING8_POSITIONS: &str = include_str!("../../data/bench-flying8.fen");
+
 /// Arguments of `dama bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -49,6 +52,7 @@ fn positions(variant: Variant) -> (&'static str, u32) {
         Variant::Italian => (POSITIONS, 11),
         Variant::English => (ENGLISH_POSITIONS, 13),
         Variant::International => (INTERNATIONAL_POSITIONS, 11),
+        Variant::Russian | Variant::Brazilian => (FLYING8_POSITIONS, 11),
     }
 }
 

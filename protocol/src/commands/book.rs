@@ -10,6 +10,7 @@ use dama_book::openings::{parse_ballots, Ballot};
 use dama_book::tree::Tree;
 use dama_book::{Book, BookGame};
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::history::{play_line, GameHistory};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
@@ -45,7 +46,7 @@ enum BookCommand {
 /// Arguments of `dama book build`.
 #[derive(Args, Debug)]
 struct BuildArgs {
-    /// The game: italian, english or international draughts.
+    /// The game: italian, english, international, russian or brazilian draughts.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// The book file to write (and to resume from when it exists).
@@ -91,7 +92,7 @@ struct BuildArgs {
 /// Arguments of `dama book show`.
 #[derive(Args, Debug)]
 struct ShowArgs {
-    /// The game: italian, english or international draughts.
+    /// The game: italian, english, international, russian or brazilian draughts.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// The book file; default the embedded book of the game.
@@ -111,7 +112,7 @@ struct ShowArgs {
 /// Arguments of `dama book stats`.
 #[derive(Args, Debug)]
 struct StatsArgs {
-    /// The game: italian, english or international draughts.
+    /// The game: italian, english, international, russian or brazilian draughts.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// The book file; default the embedded book of the game.
@@ -141,11 +142,15 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
             Variant::International => {
                 run_build::<International>(a, other_openings(a.ballots.as_deref())?)
             }
+            Variant::Russian => run_build::<Russian>(a, other_openings(a.ballots.as_deref())?),
+            Variant::Brazilian => run_build::<Brazilian>(a, other_openings(a.ballots.as_deref())?),
         },
         BookCommand::Show(a) => match a.variant {
             Variant::Italian => run_show::<Italian>(a, |p| Some(p.to_string())),
             Variant::English => run_show::<English>(a, |_| None),
             Variant::International => run_show::<International>(a, |_| None),
+            Variant::Russian => run_show::<Russian>(a, |_| None),
+            Variant::Brazilian => run_show::<Brazilian>(a, |_| None),
         },
         BookCommand::Stats(a) => match a.variant {
             Variant::Italian => run_stats::<Italian>(a, load_ballots(a.ballots.as_deref())?),
@@ -153,6 +158,8 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
             Variant::International => {
                 run_stats::<International>(a, other_openings(a.ballots.as_deref())?)
             }
+            Variant::Russian => run_stats::<Russian>(a, other_openings(a.ballots.as_deref())?),
+            Variant::Brazilian => run_stats::<Brazilian>(a, other_openings(a.ballots.as_deref())?),
         },
     }
 }

@@ -5,6 +5,7 @@ use clap::Args;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
 use dama_engine::english::English;
+use dama_engine::flying8::{legal_routes, Brazilian, Ruleset, Russian};
 use dama_engine::italian::notation::path_notation;
 use dama_engine::rules::Rules;
 use dama_engine::variant::Variant;
@@ -21,7 +22,7 @@ pub struct MovesArgs {
     /// A file with one FEN per line; prints `FEN<TAB>move move ...` for each line.
     #[arg(long, value_name = "FILE")]
     fen_file: Option<std::path::PathBuf>,
-    /// The rules: italian (default), english or international.
+    /// The rules: italian (default), english, international, russian or brazilian.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
 }
@@ -56,7 +57,35 @@ fn moves_of(fen: &str, variant: Variant) -> Result<Vec<String>, String> {
             moves.sort_by(|a, b| (a.from, &a.landings).cmp(&(b.from, &b.landings)));
             moves.iter().map(|m| m.path_notation()).collect()
         }
+        Variant::Russian => flying8_moves::<Russian>(fen)?,
+        Variant::Brazilian => flying8_moves::<Brazilian>(fen)?,
     })
+}
+
+/// The moves of Russian or Brazilian draughts (`G`): the search's generator, each move written
+/// algebraically with a route from the path generator (`c3-d4`, `c3:e5:g7`), sorted by the
+/// game's square numbers.
+fn flying8_moves<G>(fen: &str) -> Result<Vec<String>, String>
+where
+    G: Ruleset + Rules<Position = Position, Move = Move>,
+{
+    let position = G::parse_fen(fen)?;
+    let mut list = dama_engine::movelist::List::new();
+    G::generate(&position, &mut list);
+    let routes = legal_routes::<G>(&position);
+    let mut moves = list
+        .iter()
+        .map(|mv| {
+            routes.iter().find(|r| r.mv() == *mv).ok_or_else(|| {
+                format!("{fen}: the generator's move {} has no route", G::hub_text(&position, mv))
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    moves.sort_by_key(|r| {
+        let numbers = r.path_move();
+        (numbers.from, numbers.landings)
+    });
+    Ok(moves.iter().map(|r| r.algebraic_text()).collect())
 }
 
 /// The legal moves of `position` in full-path notation, sorted by squares.

@@ -3,8 +3,10 @@
 use super::position_from_fen;
 use clap::Args;
 use dama_engine::board8::position::Position;
+use dama_engine::flying8::{Brazilian, Ruleset, Russian};
 use dama_engine::italian::notation::path_notation;
 use dama_engine::italian::{divide_parallel, PathMode};
+use dama_engine::rules::Rules;
 use dama_engine::search::MAX_THREADS;
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
@@ -16,8 +18,9 @@ pub struct PerftArgs {
     /// The position (PDN FEN); default the variant's start position.
     #[arg(long)]
     fen: Option<String>,
-    /// The rules: italian (default), english or international (the last two on one thread).
-    /// Every game counts one leaf per distinct (from, to, captured set) unless --paths.
+    /// The rules: italian (default), english, international, russian or brazilian (all but
+    /// italian on one thread). Every game counts one leaf per distinct (from, to, captured set)
+    /// unless --paths.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// The deepest depth; every depth from 1 up to it is reported.
@@ -27,7 +30,8 @@ pub struct PerftArgs {
     #[arg(long)]
     divide: bool,
     /// Count every capture path (the published "every path counted" tables of Italian and
-    /// English) instead of one move per distinct (from, to, captured set).
+    /// English; in Russian and Brazilian, the routes as KestoG's table counts them) instead of
+    /// one move per distinct (from, to, captured set).
     #[arg(long)]
     paths: bool,
     /// Worker threads (split over the root moves).
@@ -38,8 +42,11 @@ pub struct PerftArgs {
 /// Runs `dama perft`.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
     let fen = args.fen.as_deref().unwrap_or(args.variant.start_fen());
-    if args.variant == Variant::International {
-        return international(fen, args);
+    match args.variant {
+        Variant::International => return international(fen, args),
+        Variant::Russian => return flying8::<Russian>(fen, args),
+        Variant::Brazilian => return flying8::<Brazilian>(fen, args),
+        Variant::Italian | Variant::English => {}
     }
     let position = position_from_fen(fen)?;
     if args.variant == Variant::English {
@@ -86,6 +93,37 @@ fn international(fen: &str, args: &PerftArgs) -> Result<(), String> {
         if args.divide && depth == args.depth {
             for (m, n) in divide(&position, depth) {
                 say!("{} {n}", m.path_notation());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Russian or Brazilian (`G`) perft by the set-wise generator: one leaf per distinct (from, to,
+/// captured set) (dctl's tables), or every route as KestoG's table counts them with `--paths`;
+/// algebraic routes in the split.
+fn flying8<G>(fen: &str, args: &PerftArgs) -> Result<(), String>
+where
+    G: Ruleset + Rules<Position = Position>,
+{
+    use dama_engine::flying8::{divide, perft, perft_routes};
+    if args.threads > 1 {
+        return Err(format!("--variant {} counts on one thread (no --threads yet)", G::NAME));
+    }
+    let position = G::parse_fen(fen)?;
+    for depth in 1..=args.depth {
+        let started = Instant::now();
+        let nodes = if args.paths {
+            perft_routes::<G>(&position, depth)
+        } else {
+            perft::<G>(&position, depth)
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
+        say!("depth {depth} nodes {nodes} time {seconds:.3} nps {nps}");
+        if args.divide && depth == args.depth {
+            for (route, n) in divide::<G>(&position, depth, args.paths) {
+                say!("{} {n}", route.algebraic_text());
             }
         }
     }

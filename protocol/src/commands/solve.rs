@@ -22,7 +22,7 @@ pub struct SolveArgs {
     /// starting with `#` and blank lines are skipped (docs/problems.md).
     #[arg(long, value_name = "FILE")]
     suite: PathBuf,
-    /// The game of the file's positions: italian, english or international draughts.
+    /// The game of the file's positions: italian, english, international, russian or brazilian.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     #[command(flatten)]

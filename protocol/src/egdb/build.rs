@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 /// Arguments of `dama egdb build`.
 #[derive(Args, Debug)]
 pub struct BuildArgs {
-    /// The game: italian, english or international (their tables go in the table directory and
-    /// in its `english` and `international` subdirectories).
+    /// The game: italian, english, international, russian or brazilian (their tables go in the
+    /// table directory and in its subdirectory of the game's name, `english`, `international`, ...).
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Build every table with 2 to this many pieces.

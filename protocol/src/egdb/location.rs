@@ -2,8 +2,8 @@
 //!
 //! The table directory is the one the command names, else [`dama_egdb::default_dir`]; each
 //! game has its place in it ([`dama_egdb::game_dir`]: the Italian tables in the directory
-//! itself, the English and International ones in its `english` and `international`
-//! subdirectories). When the default directory lacks a game's tables up to
+//! itself, the others in its subdirectory of the game's name: `english`, `international`,
+//! `russian`, `brazilian`). When the default directory lacks a game's tables up to
 //! [`auto_pieces`] pieces, they are built there on first use (a few seconds); an explicitly
 //! named directory is used as it is.
 
@@ -22,7 +22,7 @@ use std::time::Instant;
 /// ([`dama_egdb::first_use`]).
 pub fn auto_pieces(game: TableGame) -> u32 {
     let most = match game {
-        TableGame::Italian | TableGame::English => 4,
+        TableGame::Italian | TableGame::English | TableGame::Russian | TableGame::Brazilian => 4,
         TableGame::International => 3,
     };
     FirstUse::from_env().pieces(game).map_or(most, |n| n.min(most))

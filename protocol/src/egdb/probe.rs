@@ -4,6 +4,7 @@ use super::location;
 use clap::Args;
 use dama_egdb::{TableGame, TableRules, Tablebase};
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::variant::Variant;
@@ -13,7 +14,7 @@ use std::path::PathBuf;
 /// Arguments of `dama egdb probe`.
 #[derive(Args, Debug)]
 pub struct ProbeArgs {
-    /// The game: italian, english or international.
+    /// The game: italian, english, international, russian or brazilian.
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// A position (PDN FEN).
@@ -34,6 +35,8 @@ fn probe_line(tables: &Tablebase, fen: &str) -> Result<String, String> {
         TableGame::Italian => probe_line_of::<Italian>(tables, fen),
         TableGame::English => probe_line_of::<English>(tables, fen),
         TableGame::International => probe_line_of::<International>(tables, fen),
+        TableGame::Russian => probe_line_of::<Russian>(tables, fen),
+        TableGame::Brazilian => probe_line_of::<Brazilian>(tables, fen),
     }
 }
 

@@ -11,8 +11,8 @@ use dama_frontend::variant_arg::variant_parser;
 /// Arguments of `dama egdb slices`.
 #[derive(Args, Debug)]
 pub struct SlicesArgs {
-    /// The game: italian, english or international (their slices are the same; the files
-    /// differ, and International ones hold more positions, on 50 squares).
+    /// The game: italian, english, international, russian or brazilian (their slices are the same;
+    /// the files differ, and International ones hold more positions, on 50 squares).
     #[arg(long, value_parser = variant_parser(), default_value = "italian")]
     variant: Variant,
     /// Every slice with 2 to this many pieces.

@@ -11,7 +11,9 @@ pub fn square_at<R: GameRules>(row: u8, column: u8) -> Option<usize> {
     if row >= side || column >= side {
         return None;
     }
-    // Square 1's row starts at FIRST_SQUARE_COLUMN, the next row at the other column.
+    // Rows counted from square 1's row (Black's back row, or White's in the games numbered from
+    // White's side); square 1's row starts at FIRST_SQUARE_COLUMN, the next at the other column.
+    let row = if R::NUMBERED_FROM_WHITE { side - 1 - row } else { row };
     let offset =
         if row.is_multiple_of(2) { R::FIRST_SQUARE_COLUMN } else { 1 - R::FIRST_SQUARE_COLUMN };
     let k = column.checked_sub(offset).filter(|k| k.is_multiple_of(2))? / 2;
@@ -56,6 +58,7 @@ pub fn square_chars(fen: &str, squares: usize) -> String {
 mod tests {
     use super::*;
     use dama_engine::english::English;
+    use dama_engine::flying8::{Brazilian, Russian};
     use dama_engine::international::International;
     use dama_engine::italian::Italian;
 
@@ -86,6 +89,10 @@ mod tests {
         assert_eq!(square_at::<International>(9, 9), None);
         assert_eq!(square_at::<International>(10, 0), None);
         assert_eq!(square_count::<International>(), 50);
+        // Russian and Brazilian: numbered from White's side, 1 = a1, 5 = b2, 32 = h8.
+        assert_eq!((square_at::<Russian>(7, 0), square_at::<Russian>(7, 1)), (Some(1), None));
+        assert_eq!((square_at::<Russian>(6, 1), square_at::<Brazilian>(0, 7)), (Some(5), Some(32)));
+        assert_eq!(square_at::<Russian>(0, 0), None);
         let mut seen: Vec<usize> =
             (0..8).flat_map(|r| (0..8).filter_map(move |c| square_at::<English>(r, c))).collect();
         seen.sort_unstable();

@@ -4,6 +4,7 @@
 
 use super::GameRules;
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::variant::Variant;
@@ -22,6 +23,8 @@ pub fn dispatch<W: WithGame>(variant: Variant, job: W) -> W::Output {
         Variant::Italian => job.with::<Italian>(),
         Variant::English => job.with::<English>(),
         Variant::International => job.with::<International>(),
+        Variant::Russian => job.with::<Russian>(),
+        Variant::Brazilian => job.with::<Brazilian>(),
     }
 }
 

@@ -21,6 +21,7 @@ pub use tables::{open_tables, TableSource};
 use dama_book::BookGame;
 use dama_egdb::SearchedTables;
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::{EvalOptions, Italian};
 use dama_engine::learned::{Features, LearnedChoice, LearnedEval};
@@ -57,10 +58,15 @@ pub trait GameRules: BookGame + Features + SearchedTables {
     /// The board's side in squares: 8, 10 in International draughts.
     const BOARD_SIDE: u8 = 8;
 
-    /// The column of square 1 on Black's back row, from White's left (0 or 1): 1 in English and
-    /// International draughts (square 1 on the second column), 0 in Dama Italiana (square 1 in
-    /// the corner: the board is turned so that the single corner is at each player's right).
+    /// The column of square 1 on its row, from White's left (0 or 1): 1 in English and
+    /// International draughts (square 1 on the second column of Black's back row), 0 in Dama
+    /// Italiana (square 1 in the corner: the board is turned so that the single corner is at each
+    /// player's right) and in Russian and Brazilian draughts (square 1 is a1).
     const FIRST_SQUARE_COLUMN: u8 = 1;
+
+    /// Whether the squares are numbered from White's side (Russian and Brazilian draughts: 1 is
+    /// a1, 32 h8) rather than from Black's (the other games: square 1 on Black's back row).
+    const NUMBERED_FROM_WHITE: bool = false;
 
     /// The evaluation asked for, or why the game cannot have it.
     fn eval(ask: EvalAsk<'_, Self>) -> Result<Self::Eval, String>;
@@ -134,6 +140,38 @@ impl GameRules for English {
     }
 
     fn eval_name(eval: &LearnedChoice<English>) -> &'static str {
+        eval.name()
+    }
+}
+
+/// Russian and Brazilian draughts: no trained weights and no book yet (the hand-set evaluation
+/// plays by default), squares numbered from White's corner a1.
+impl GameRules for Russian {
+    const VARIANT: Variant = Variant::Russian;
+    const BOOK_BY_DEFAULT: bool = false;
+    const FIRST_SQUARE_COLUMN: u8 = 0;
+    const NUMBERED_FROM_WHITE: bool = true;
+
+    fn eval(ask: EvalAsk<'_, Russian>) -> Result<LearnedChoice<Russian>, String> {
+        learned_choice(ask)
+    }
+
+    fn eval_name(eval: &LearnedChoice<Russian>) -> &'static str {
+        eval.name()
+    }
+}
+
+impl GameRules for Brazilian {
+    const VARIANT: Variant = Variant::Brazilian;
+    const BOOK_BY_DEFAULT: bool = false;
+    const FIRST_SQUARE_COLUMN: u8 = 0;
+    const NUMBERED_FROM_WHITE: bool = true;
+
+    fn eval(ask: EvalAsk<'_, Brazilian>) -> Result<LearnedChoice<Brazilian>, String> {
+        learned_choice(ask)
+    }
+
+    fn eval_name(eval: &LearnedChoice<Brazilian>) -> &'static str {
         eval.name()
     }
 }

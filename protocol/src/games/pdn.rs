@@ -4,7 +4,7 @@
 //! Black's first move is `1.`), each in PDN's short form, and the result when the game is over.
 
 use super::Game;
-use dama_engine::pdn::{move_number, numbering, short_text, wrap_movetext};
+use dama_engine::pdn::{move_number, numbering, wrap_movetext};
 use dama_engine::rules::Rules;
 
 impl<R: Rules> Game<R> {
@@ -30,7 +30,7 @@ impl<R: Rules> Game<R> {
         let first = numbering::<R>(&self.start);
         for (i, mv) in self.moves.iter().enumerate() {
             tokens.extend(move_number(first, i));
-            tokens.push(short_text::<R>(&position, mv));
+            tokens.push(R::pdn_text(&position, mv, false));
             position = R::play(&position, mv);
         }
         tokens.push(self.end().map_or("*", |end| end.result).to_string());
@@ -43,6 +43,7 @@ impl<R: Rules> Game<R> {
 mod tests {
     use super::*;
     use dama_engine::english::English;
+    use dama_engine::flying8::{Brazilian, Russian};
     use dama_engine::international::International;
     use dama_engine::italian::Italian;
     use dama_engine::pdn::read_pdn;
@@ -64,5 +65,15 @@ mod tests {
         let text = intl.to_pdn(&[]);
         assert!(text.contains("[GameType \"20\"]") && text.contains("28x19"), "{text}");
         assert_eq!(read_pdn::<International>(&text).unwrap()[0].moves, intl.moves);
+        // Russian: algebraic, captures with x (in short when unambiguous), read back.
+        let russian = Game::<Russian>::from_fen(None, "c3-d4 f6-e5 d4:f6 g7:e5").unwrap();
+        let text = russian.to_pdn(&[]);
+        assert!(text.contains("[GameType \"25\"]") && !text.contains("FEN"), "{text}");
+        assert!(text.ends_with("1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n\n"), "{text}");
+        assert_eq!(read_pdn::<Russian>(&text).unwrap()[0].moves, russian.moves);
+        let brazilian = Game::<Brazilian>::from_fen(Some("W:Wb6:Bc7,e7,h2"), "b6xd8xf6").unwrap();
+        let text = brazilian.to_pdn(&[]);
+        assert!(text.contains("[GameType \"26\"]") && text.contains("b6xf6"), "{text}");
+        assert_eq!(read_pdn::<Brazilian>(&text).unwrap()[0].moves, brazilian.moves);
     }
 }

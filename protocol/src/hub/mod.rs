@@ -1,7 +1,7 @@
 //! `dama hub`: the Hub protocol (version 2, the protocol of the Scan draughts engine) on standard
-//! input and output, for Dama Italiana, English and International draughts (the `variant`
-//! param); documented for users in the README ("Hub protocol"). The line syntax both ways is
-//! `dama_frontend::hub_syntax`, shared with the match runner.
+//! input and output, for Dama Italiana, English, International, Russian and Brazilian draughts
+//! (the `variant` param); documented for users in the README ("Hub protocol"). The line syntax
+//! both ways is `dama_frontend::hub_syntax`, shared with the match runner.
 //!
 //! The pieces, one idea each: [`session`] (the state machine), [`event`] (what it reacts to),
 //! [`command`] (text to a typed command), [`response`] (typed responses to text), [`params`] (the

@@ -4,6 +4,7 @@
 use crate::games::weights::AnyWeights;
 use crate::games::{dispatch, GameRules, WithGame};
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::{EvalOptions, Italian};
 use dama_engine::learned::LearnedChoice;
@@ -129,7 +130,7 @@ pub struct Settings {
     pub eval: EvalOptions,
     /// The weights file of the learned evaluation, if not the built-in weights.
     pub eval_file: Option<(PathBuf, AnyWeights)>,
-    /// The evaluation asked for in English and International draughts (`classic` or
+    /// The evaluation asked for in the games other than Dama Italiana (`classic` or
     /// `learned`; `None`: the game's default; Italian's is in `eval`).
     pub choice: Option<&'static str>,
     /// Lines reported by a search (1: the best only).
@@ -199,6 +200,8 @@ impl Settings {
             (_, Some(choice)) => choice,
             (Variant::English, None) => LearnedChoice::<English>::default().name(),
             (Variant::International, None) => LearnedChoice::<International>::default().name(),
+            (Variant::Russian, None) => LearnedChoice::<Russian>::default().name(),
+            (Variant::Brazilian, None) => LearnedChoice::<Brazilian>::default().name(),
         };
         list.push(declare("eval", eval, ParamKind::Enum { values: EvalOptions::EVALS.to_vec() }));
         list.push(declare("eval-file", eval_file, ParamKind::Text));
@@ -287,8 +290,8 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, String> {
             Some(variant) => Setting::Variant(variant),
             None => {
                 return Err(format!(
-                    "unknown variant '{value}': Dama plays italian, english and international \
-                     (also named normal or standard)"
+                    "unknown variant '{value}': Dama plays italian, english, international (also \
+                     named normal or standard), russian and brazilian"
                 ))
             }
         },

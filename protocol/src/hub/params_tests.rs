@@ -30,8 +30,14 @@ fn a_variant_brings_its_own_move_count() {
     assert_eq!((declared.name, declared.value.as_str()), ("variant", "english"));
     assert_eq!(
         declared.kind,
-        ParamKind::Enum { values: vec!["italian", "english", "international"] }
+        ParamKind::Enum {
+            values: vec!["italian", "english", "international", "russian", "brazilian"]
+        }
     );
+    settings.record(&Setting::Variant(Variant::Russian));
+    assert_eq!(settings.quiet_ply_limit, 30, "15 moves each of kings only");
+    settings.record(&Setting::Variant(Variant::Brazilian));
+    assert_eq!(settings.quiet_ply_limit, 40, "20 moves each of kings only");
 }
 
 #[test]
@@ -77,7 +83,9 @@ fn crc32fast_free_checksum(bytes: &[u8]) -> u32 {
 
 #[test]
 fn bad_values_are_refused() {
-    assert!(parse_setting("variant", "russian").is_err());
+    assert!(parse_setting("variant", "turkish").is_err());
+    assert_eq!(parse_setting("variant", "russian"), Ok(Setting::Variant(Variant::Russian)));
+    assert_eq!(parse_setting("variant", "brazilian"), Ok(Setting::Variant(Variant::Brazilian)));
     assert_eq!(parse_setting("variant", "english"), Ok(Setting::Variant(Variant::English)));
     for name in ["international", "normal", "standard"] {
         assert_eq!(parse_setting("variant", name), Ok(Setting::Variant(Variant::International)));

@@ -4,6 +4,7 @@ use crate::commands::eval::EvalArgs;
 use crate::games::GameRules;
 use clap::Args;
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::search::MAX_THREADS;
@@ -66,6 +67,8 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
         Variant::Italian => run_game::<Italian>(args),
         Variant::English => run_game::<English>(args),
         Variant::International => run_game::<International>(args),
+        Variant::Russian => run_game::<Russian>(args),
+        Variant::Brazilian => run_game::<Brazilian>(args),
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::games::weights::load_weights;
 use clap::Args;
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::learned::LearnedEval;
@@ -65,6 +66,8 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         Variant::Italian => run_game::<Italian>(args),
         Variant::English => run_game::<English>(args),
         Variant::International => run_game::<International>(args),
+        Variant::Russian => run_game::<Russian>(args),
+        Variant::Brazilian => run_game::<Brazilian>(args),
     }
 }
 

@@ -1,4 +1,4 @@
-//! `dama play`: a game against the engine in the terminal, in any of the three games
+//! `dama play`: a game against the engine in the terminal, in any of the five games
 //! (`--variant`, or the `GameType` of the PDN game resumed). The board after each move in the
 //! game's numbering and orientation, moves typed in the game's notation (`22-18`, `22x13`,
 //! `22x13x6`, the Hub form), a clear message with the legal moves for an illegal one, and
@@ -36,8 +36,8 @@ pub enum Side {
 /// Arguments of `dama play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game: italian (the default), english or international draughts; with --pdn, the
-    /// game's GameType when not given.
+    /// The game: italian (the default), english, international, russian or brazilian; with --pdn,
+    /// the game's GameType when not given.
     #[arg(long, value_parser = variant_parser())]
     variant: Option<Variant>,
     /// Start from this position (PDN FEN of the game) instead of the start.

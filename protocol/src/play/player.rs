@@ -6,7 +6,6 @@ use super::board::board_text;
 use crate::games::{Game, GameRules, Session};
 use dama_engine::color::Color;
 use dama_engine::excerpt::excerpt;
-use dama_engine::pdn::short_text;
 use dama_engine::rules::Rules;
 use dama_engine::score::score_text;
 use dama_engine::search::skill::{self, MAX_SKILL};
@@ -128,7 +127,7 @@ impl<R: GameRules> Player<R> {
             let position = self.game().position;
             match self.engine_move() {
                 Ok((mv, how)) => {
-                    say!("Dama plays {}   ({how})", short_text::<R>(&position, &mv));
+                    say!("Dama plays {}   ({how})", R::pdn_text(&position, &mv, false));
                     self.session.game.play(mv);
                     self.show();
                 }
@@ -238,11 +237,17 @@ impl<R: GameRules> Player<R> {
 fn refusal<R: Rules>(position: &R::Position, text: &str, error: &str) -> String {
     let shown = excerpt(text);
     let separators = ['-', 'x', 'X', ':'];
-    let squares = text.split(separators).all(|n| n.parse::<u8>().is_ok());
-    if !(squares && text.contains(separators)) {
+    // A square: its number, or its name (a1-h8) in the games that write them.
+    let square = |n: &str| {
+        let b = n.as_bytes();
+        n.parse::<u8>().is_ok()
+            || (b.len() == 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit())
+    };
+    if !(text.split(separators).all(square) && text.contains(separators)) {
         return format!(
             "'{shown}' is neither a move nor a command: a move is from-to or fromxto by the \
-             squares' numbers; 'help' lists the commands"
+             squares' numbers (or names, c3-d4, in Russian and Brazilian draughts); 'help' \
+             lists the commands"
         );
     }
     if error.contains("ambiguous") {
@@ -255,7 +260,7 @@ fn refusal<R: Rules>(position: &R::Position, text: &str, error: &str) -> String 
 /// The legal moves in PDN's short form, `none` when there are none.
 fn legal_list<R: Rules>(position: &R::Position) -> String {
     let moves: Vec<String> =
-        R::legal_moves(position).iter().map(|mv| short_text::<R>(position, mv)).collect();
+        R::legal_moves(position).iter().map(|mv| R::pdn_text(position, mv, false)).collect();
     if moves.is_empty() {
         "none".to_string()
     } else {

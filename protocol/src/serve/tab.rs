@@ -9,6 +9,7 @@ use crate::games::board::{square_chars, square_count};
 use crate::games::{dispatch, EvalAsk, Game, GameRules, Session, WithGame};
 use dama_engine::color::Color;
 use dama_engine::movetext::PathMove;
+use dama_engine::rules::Rules;
 
 use dama_engine::search::{SearchControl, Searcher};
 use dama_engine::variant::Variant;
@@ -58,11 +59,12 @@ struct Board<R: GameRules> {
     tables_opened: bool,
 }
 
-/// A legal move as the page sees it.
-fn legal_move<M>(p: &PathMove<M>) -> LegalMove {
+/// A legal move of `position` as the page sees it: its text as the game writes it (what the page
+/// sends back, and what `done` names), its squares by number.
+fn legal_move<R: Rules>(position: &R::Position, p: &PathMove<R::Move>) -> LegalMove {
     let mut path = vec![p.from];
     path.extend(&p.landings);
-    LegalMove { text: p.path(), path, captured: p.captured.clone() }
+    LegalMove { text: R::path_text(position, &p.mv), path, captured: p.captured.clone() }
 }
 
 /// The most pieces of the tables probed.
@@ -73,10 +75,10 @@ impl<R: GameRules> Board<R> {
         let game = &self.session.game;
         let position = &game.position;
         let paths = R::paths(position);
-        let legal: Vec<LegalMove> = paths.iter().map(legal_move).collect();
+        let legal: Vec<LegalMove> = paths.iter().map(|p| legal_move::<R>(position, p)).collect();
         let last = game.moves.last().and_then(|mv| {
             let before = game.positions()[game.moves.len() - 1];
-            R::paths(&before).iter().find(|p| p.mv == *mv).map(legal_move)
+            R::paths(&before).iter().find(|p| p.mv == *mv).map(|p| legal_move::<R>(&before, p))
         });
         let side = R::side_to_move(position);
         let end = game.end();
