@@ -45,12 +45,37 @@ pub fn stateless<G: CbGame>(command: &str) -> Option<Reply> {
         ("help", _) => Some(ok("")),
         ("get", "protocolversion") => Some(ok("2")),
         ("get", "gametype") => Some(ok(G::GAME_TYPE.to_string())),
-        ("get", "movelist") => Some(match parse_fen(argument.trim()) {
-            Ok(position) => ok(movelist_reply::<G>(&position)),
-            Err(e) => refused(format!("movelist: bad FEN '{}': {e}", argument.trim())),
-        }),
+        ("get", "movelist") => Some(movelist::<G>(argument.trim())),
         _ => None,
     }
+}
+
+/// `get movelist FEN`. A side to move without a piece has no move, whatever else the FEN holds:
+/// `movelist 0`. CheckerBoard's start-up probe is such a FEN, `get movelist B:W1:B` (its
+/// `loadengine`, which keeps the engine's move lists only when the answer is exactly
+/// `movelist 0`), and its white man on square 1 stands on White's crowning row in every game, which
+/// is no position Dama reads.
+fn movelist<G: CbGame>(fen: &str) -> Reply {
+    match parse_fen(fen) {
+        Ok(position) => ok(movelist_reply::<G>(&position)),
+        Err(_) if side_to_move_has_no_piece(fen) => ok("movelist 0"),
+        Err(e) => refused(format!("movelist: bad FEN '{fen}': {e}")),
+    }
+}
+
+/// Whether the FEN's side to move (`W` or `B` before the first colon) lists no square: no
+/// section of its colour, or one without a number.
+fn side_to_move_has_no_piece(fen: &str) -> bool {
+    let mut sections = fen.trim().trim_end_matches('.').split(':');
+    let side = match sections.next().map(str::trim) {
+        Some("W" | "w") => 'W',
+        Some("B" | "b") => 'B',
+        _ => return false,
+    };
+    sections
+        .map(str::trim)
+        .filter(|s| s.chars().next().map(|c| c.to_ascii_uppercase()) == Some(side))
+        .all(|s| !s.chars().any(|c| c.is_ascii_digit()))
 }
 
 /// Carries out one command.
@@ -189,6 +214,15 @@ mod tests {
         assert_eq!(reply(&mut e, "get movelist W:W29:B25,26,22"), (true, "movelist 0".into()));
         assert!(reply(&mut e, "get movelist W:W21-32:B1-12").1.starts_with("movelist 7,"));
         assert!(!reply(&mut e, "get movelist nonsense").0);
+        // CheckerBoard's start-up probe: Black to move without a piece (a white man on square 1,
+        // its crowning row, is no position, but there is no move either way).
+        assert_eq!(reply(&mut e, "get movelist B:W1:B"), (true, "movelist 0".into()));
+        assert_eq!(reply(&mut e, "get movelist W:B1:W"), (true, "movelist 0".into()));
+        assert_eq!(reply(&mut e, "get movelist B:W1"), (true, "movelist 0".into()));
+        // A side with pieces on an impossible board is still refused, and says why.
+        let bad = reply(&mut e, "get movelist W:W1:B");
+        assert!(!bad.0 && bad.1.contains("promotion row"), "{bad:?}");
+        assert!(!reply(&mut e, "get movelist X:W1:B").0);
         assert!(reply(&mut e, "set gamehist W:WK29:BK4 29-25 4-8 25-29").0);
         let bad = reply(&mut e, "set gamehist W:WK29:BK4 29-30");
         assert!(!bad.0 && bad.1.contains("move 1"), "{bad:?}");

@@ -221,8 +221,10 @@ def check_bad_input(game, lib):
     for text in unknown:
         if lib.command(text) != (0, "?"):
             fail(f"{text}: {lib.command(text)}")
+    # CheckerBoard's start-up probe (its loadengine): it keeps the engine's move lists only if
+    # this exact command answers exactly "movelist 0".
     for text, want in (("get gametype", str(game.gametype)), ("get protocolversion", "2"),
-                       ("name", game.engine_name)):
+                       ("name", game.engine_name), ("get movelist B:W1:B", "movelist 0")):
         if lib.command(text) != (1, want):
             fail(f"{text}: {lib.command(text)}")
     print("bad input: answered with errors, nothing changed")
