@@ -1,8 +1,8 @@
 //! `enginecommand`: CheckerBoard's text commands and their replies, for the game `G`.
 
-use crate::board::movelist_reply;
 use crate::engine::Engine;
 use crate::game::CbGame;
+use crate::movelist::movelist_reply;
 use dama_engine::board8::fen::parse_fen;
 
 /// A command's reply and whether it was understood (`enginecommand`'s return value).

@@ -2,7 +2,7 @@
 //! sends, and `getmove` in safe Rust (the FFI layer only converts pointers). Everything is in the
 //! rules of the game `G`: its move generator, its search, its draw count (40 moves in both games).
 
-use crate::board::{cb_move, position_from_board, CbBoard, CbMove, CB_LOSS};
+use crate::board::{cb_move, cb_move_of_route, position_from_board, CbBoard, CbMove, CB_LOSS};
 use crate::game::CbGame;
 use crate::request::{limits_for, progress_text, status_text, verdict, MoveAnswer, MoveRequest};
 use dama_egdb::first_use;
@@ -265,7 +265,7 @@ impl<G: CbGame> Engine<G> {
         let mut position = parse_fen(fen).map_err(|e| format!("gamehist: bad FEN '{fen}': {e}"))?;
         let mut history = GameHistory::new::<G>(&position);
         for (i, word) in words.enumerate() {
-            let mv = G::parse_move(&position, word)
+            let mv = G::parse_history_move(&position, word)
                 .map_err(|e| format!("gamehist: move {} '{word}' is refused: {e}", i + 1))?;
             let next = G::play(&position, &mv);
             history.push_move::<G>(&position, &mv, &next);
@@ -419,8 +419,8 @@ pub fn is_legal<G: CbGame>(
     to: i32,
 ) -> Result<Option<CbMove>, String> {
     let position = position_from_board::<G>(board, color)?;
-    let found = G::legal_moves(&position)
+    let found = G::routes(&position)
         .into_iter()
-        .find(|m| i32::from(m.from().number()) == from && i32::from(m.to().number()) == to);
-    Ok(found.map(|mv| cb_move::<G>(&position, &mv)))
+        .find(|r| i32::from(r.mv.from().number()) == from && i32::from(r.mv.to().number()) == to);
+    Ok(found.map(|route| cb_move_of_route::<G>(&position, &route)))
 }

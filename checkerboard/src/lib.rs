@@ -28,7 +28,9 @@ pub mod commands;
 pub mod engine;
 pub mod ffi;
 pub mod game;
+pub mod movelist;
 pub mod request;
+pub mod route;
 
 use board::CbMove;
 use std::ffi::{c_char, c_double, c_int};
