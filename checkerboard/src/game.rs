@@ -38,6 +38,10 @@ pub struct Coor {
 pub const GT_ENGLISH: i32 = 21;
 /// CheckerBoard's game type of Italian draughts.
 pub const GT_ITALIAN: i32 = 22;
+/// CheckerBoard's game type of Russian draughts.
+pub const GT_RUSSIAN: i32 = 25;
+/// CheckerBoard's game type of Brazilian draughts.
+pub const GT_BRAZILIAN: i32 = 26;
 
 /// A game as the CheckerBoard library plays it: an 8x8 game with tables.
 pub trait CbGame: TableRules<Position = Position, Move = Move> {
