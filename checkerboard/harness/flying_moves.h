@@ -19,7 +19,7 @@ static const char *flying_move_problem(int board[8][8], int color, const struct 
     if (m->jumps < 0 || m->jumps > 11) return "jumps out of range";
     int piece = board[m->from.x][m->from.y];
     if (!piece || !(piece & color) || piece != m->oldpiece) return "oldpiece is not the side's piece on from";
-    int forward = color == CB_BLACK ? 1 : -1, far = color == CB_BLACK ? 7 : 0;
+    int forward = color == CB_BLACK ? 1 : -1, far_row = color == CB_BLACK ? 7 : 0;
     int king = (piece & CB_KING) != 0;
     int taken[8][8];
     memset(taken, 0, sizeof taken);
@@ -50,12 +50,12 @@ static const char *flying_move_problem(int board[8][8], int color, const struct 
             if (enemy != m->delpiece[i]) return "delpiece is not the piece taken";
             if (!king && n != 2) return "a man's capture leg is not two squares long";
             taken[over.x][over.y] = 1;
-            if (russian && !king && to.y == far) king = 1;
+            if (russian && !king && to.y == far_row) king = 1;
         }
         at = to;
     }
     if (at.x != m->to.x || at.y != m->to.y) return "the path does not end on to";
-    int expected = (king || m->to.y == far) ? (color | CB_KING) : piece;
+    int expected = (king || m->to.y == far_row) ? (color | CB_KING) : piece;
     if (m->newpiece != expected) return "newpiece is wrong";
     return NULL;
 }
