@@ -100,8 +100,9 @@ pub unsafe extern "system" fn enginecommand(command: *const c_char, reply: *mut 
 }
 
 /// CheckerBoard's `islegal`: 1 and `cbmove` filled when `color` may move from square `from` to
-/// square `to` (numbers 1-32 of the game) on `board`, else 0. (CheckerBoard checks English moves
-/// with its own generator and does not call it for English; it answers all the same.)
+/// square `to` (1-32, as CheckerBoard numbers the game's squares) on `board`, else 0.
+/// (CheckerBoard checks English moves with its own generator and does not call it for English,
+/// nor for any game once the engine answers `get movelist`; it answers all the same.)
 ///
 /// # Safety
 /// `board` must point to an `int[8][8]` and `cbmove` to a `struct CBmove` (or be null).
