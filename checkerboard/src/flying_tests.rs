@@ -169,3 +169,20 @@ fn islegal_tells_a_flying_capture_from_its_squares() {
     assert_eq!(crate::engine::is_legal::<Russian>(&board, CB_BLACK, 18, 14), Ok(None));
     assert!(crate::engine::is_legal::<Russian>(&board, 3, 29, 4).is_err());
 }
+
+#[test]
+fn checkerboards_three_move_start_reaches_islegal_in_these_numbers() {
+    // CheckerBoard's start3move plays an English ballot in a game whose start colour is White by
+    // its squares 33 - n (Squarelist::reverse_color) through the engine's islegal, asserting it
+    // legal. Black's seven English first moves so become White's seven Russian ones.
+    let mut board: CbBoard = [[0; 8]; 8];
+    write_board::<Russian>(&mut board, &Russian::start());
+    let english = [(9, 13), (9, 14), (10, 14), (10, 15), (11, 15), (11, 16), (12, 16)];
+    for (from, to) in english {
+        let reversed = crate::engine::is_legal::<Russian>(&board, CB_WHITE, 33 - from, 33 - to);
+        assert!(reversed.unwrap().is_some(), "{}-{}", 33 - from, 33 - to);
+        let as_given = crate::engine::is_legal::<Russian>(&board, CB_WHITE, from, to);
+        assert_eq!(as_given, Ok(None), "{from}-{to}");
+    }
+    assert_eq!(Russian::legal_moves(&Russian::start()).len(), english.len());
+}
