@@ -11,6 +11,7 @@ use crate::game::{CbGame, Coor};
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
 use dama_engine::board8::square::Square;
+use dama_engine::excerpt::Excerpt;
 
 /// One legal move with the route CheckerBoard is told.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,7 +74,10 @@ pub fn parse_numbered_move<G: CbGame>(position: &Position, text: &str) -> Result
     let squares = match squares {
         Some(squares) if squares.len() >= 2 => squares,
         _ => {
-            return Err(format!("'{word}' is not a move in square numbers 1-32 (10-14, 10x19x28)"))
+            return Err(format!(
+                "'{}' is not a move in square numbers 1-32 (10-14, 10x19x28)",
+                Excerpt(word)
+            ))
         }
     };
     let (from, to, between) =
@@ -85,7 +89,7 @@ pub fn parse_numbered_move<G: CbGame>(position: &Position, text: &str) -> Result
         .collect();
     match matching.as_slice() {
         [only] => Ok(only.mv),
-        [] => Err(format!("'{word}' is not a legal move here")),
+        [] => Err(format!("'{}' is not a legal move here", Excerpt(word))),
         _ => Err(format!("'{word}' is ambiguous: give the landing squares of the capture")),
     }
 }
