@@ -8,28 +8,54 @@ struct listed {
     int landed[12], captured[12], cappiece[12];
 };
 
-/* Parses a `movelist` reply into `moves`; returns the count, or -1 when malformed. */
-static int parse_movelist(const char *reply, struct listed *moves, int capacity) {
+/* CheckerBoard's move arrays (MAXMOVES in its CB_movegen.h, 1.77). */
+#define CB_MAXMOVES 28
+
+/* Reads one entry at `p` into `m`; returns the characters read (the closing ';' included), or 0
+ * when there is no complete entry there. */
+static int parse_entry(const char *p, struct listed *m) {
+    int used, total;
+    if (sscanf(p, "%d,%d,%d,%d,%d%n", &m->jumps, &m->oldpiece, &m->newpiece, &m->from, &m->to,
+               &used) != 5 || m->jumps < 0 || m->jumps > 12)
+        return 0;
+    total = used;
+    for (int j = 0; j < m->jumps; j++) {
+        if (sscanf(p + total, ",%d,%d,%d%n", &m->landed[j], &m->captured[j], &m->cappiece[j], &used) != 3)
+            return 0;
+        total += used;
+    }
+    return p[total] == ';' ? total + 1 : 0;
+}
+
+/* Parses a `movelist` reply as CheckerBoard reads it (get_movelist_from_engine, 1.77): the
+ * count, at most CB_MAXMOVES (more would write past CheckerBoard's array), then that many
+ * entries. *complete is 1 when nothing follows them (CheckerBoard takes the list as the
+ * position's moves), 0 when text follows (CheckerBoard takes the list as invalid after the
+ * engine's move and plays the engine's CBmove, and lets the user play the counted moves: the form
+ * of a list that does not fit CheckerBoard). The whole entries that follow are read too, into
+ * `moves` after the counted ones, their number in *extra. Returns the count, or -1 when
+ * malformed. */
+static int parse_movelist(const char *reply, struct listed *moves, int capacity, int *complete,
+                          int *extra) {
     int count, used;
-    if (sscanf(reply, "movelist %d%n", &count, &used) != 1 || count < 0 || count > capacity)
+    *complete = 1;
+    *extra = 0;
+    if (sscanf(reply, "movelist %d%n", &count, &used) != 1 || count < 0 || count > CB_MAXMOVES ||
+        count > capacity)
         return -1;
     const char *p = reply + used;
     if (count > 0 && *p++ != ',') return -1;
     for (int i = 0; i < count; i++) {
-        struct listed *m = &moves[i];
-        if (sscanf(p, "%d,%d,%d,%d,%d%n", &m->jumps, &m->oldpiece, &m->newpiece, &m->from, &m->to,
-                   &used) != 5 || m->jumps < 0 || m->jumps > 12)
-            return -1;
-        p += used;
-        for (int j = 0; j < m->jumps; j++) {
-            if (sscanf(p, ",%d,%d,%d%n", &m->landed[j], &m->captured[j], &m->cappiece[j], &used) != 3)
-                return -1;
-            p += used;
-        }
-        if (*p != ';') return -1;
-        p++;
+        int read = parse_entry(p, &moves[i]);
+        if (!read) return -1;
+        p += read;
     }
-    return *p == 0 ? count : -1;
+    if (*p == 0) return count;
+    *complete = 0;
+    if (count == 0) return -1; /* "movelist 0" must be exactly that */
+    for (int read; count + *extra < capacity && (read = parse_entry(p, &moves[count + *extra])); p += read)
+        (*extra)++;
+    return count;
 }
 
 /* The board after playing `m` on `board`. */

@@ -1,14 +1,11 @@
 //! CheckerBoard's board and move structures, and their conversion to and from Dama's positions
 //! and moves for the game being played ([`CbGame`]: where each square is on CheckerBoard's
-//! `int board[8][8]`, indexed `board[x][y]`, x the column and y the row).
-//!
-//! A capture's landing squares are worked out on CheckerBoard's board, where every square has
-//! its true column: each jump lands beyond the piece it takes, `landing = 2 * captured - start`
-//! in coordinates, in the capture order the move keeps. (Dama's `Move::landing_squares` does
-//! this in the Italian numbering's bit layout, which is not the English board's geometry.)
+//! `int board[8][8]`, indexed `board[x][y]`, x the column and y the row). A move's path and
+//! captured squares are its route ([`crate::route`]).
 
 use crate::game::CbGame;
 pub use crate::game::Coor;
+use crate::route::{route_of, CbRoute};
 use dama_engine::board8::bitboard::Bitboard;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::piece::Piece;
@@ -140,27 +137,15 @@ pub fn write_board<G: CbGame>(board: &mut CbBoard, position: &Position) {
     }
 }
 
-/// The landing squares of `mv` after its start square, the last one its end square (just the
-/// end square for a quiet move).
-pub fn landing_squares<G: CbGame>(mv: &Move) -> Vec<Square> {
-    if !mv.is_capture() {
-        return vec![mv.to()];
-    }
-    let mut at = G::coor(mv.from());
-    let landings: Option<Vec<Square>> = mv
-        .captured_in_order()
-        .map(|jumped| {
-            let over = G::coor(jumped);
-            at = Coor { x: 2 * over.x - at.x, y: 2 * over.y - at.y };
-            G::square_at(at)
-        })
-        .collect();
-    // A legal capture's jumps stay on the board; anything else is written as one jump.
-    landings.unwrap_or_else(|| vec![mv.to()])
+/// CheckerBoard's description of `mv` played in `position`: the route [`CbGame::routes`] gives
+/// it (`path[1..]` the landing squares, `del` the captured squares in the same order).
+pub fn cb_move<G: CbGame>(position: &Position, mv: &Move) -> CbMove {
+    cb_move_of_route::<G>(position, &route_of::<G>(position, mv))
 }
 
-/// CheckerBoard's description of `mv` played in `position`.
-pub fn cb_move<G: CbGame>(position: &Position, mv: &Move) -> CbMove {
+/// CheckerBoard's description of the move `route` in `position`.
+pub fn cb_move_of_route<G: CbGame>(position: &Position, route: &CbRoute) -> CbMove {
+    let mv = &route.mv;
     let oldpiece = position.piece_at(mv.from()).map_or(0, piece_code);
     let after = G::play(position, mv);
     let newpiece = after.piece_at(mv.to()).map_or(0, piece_code);
@@ -174,11 +159,10 @@ pub fn cb_move<G: CbGame>(position: &Position, mv: &Move) -> CbMove {
     };
     out.path[0] = out.from;
     if mv.is_capture() {
-        for (i, landing) in landing_squares::<G>(mv).into_iter().enumerate().take(CB_MAX_STEPS - 1)
-        {
+        for (i, &landing) in route.landings.iter().enumerate().take(CB_MAX_STEPS - 1) {
             out.path[i + 1] = G::coor(landing);
         }
-        for (i, captured) in mv.captured_in_order().enumerate().take(CB_MAX_STEPS) {
+        for (i, &captured) in route.captured.iter().enumerate().take(CB_MAX_STEPS) {
             out.del[i] = G::coor(captured);
             out.delpiece[i] = position.piece_at(captured).map_or(0, piece_code);
         }
@@ -186,44 +170,6 @@ pub fn cb_move<G: CbGame>(position: &Position, mv: &Move) -> CbMove {
         out.path[1] = out.to;
     }
     out
-}
-
-/// The `get movelist` entry of a move: `jumps,oldpiece,newpiece,from,to` then
-/// `,landing,captured,capturedpiece` for each capture, squares as numbers 1-32 of the game.
-pub fn movelist_entry<G: CbGame>(position: &Position, mv: &Move) -> String {
-    let m = cb_move::<G>(position, mv);
-    let mut text = format!(
-        "{},{},{},{},{}",
-        m.jumps,
-        m.oldpiece,
-        m.newpiece,
-        mv.from().number(),
-        mv.to().number()
-    );
-    if mv.is_capture() {
-        let landings = landing_squares::<G>(mv);
-        for (i, captured) in mv.captured_in_order().enumerate() {
-            let piece = position.piece_at(captured).map_or(0, piece_code);
-            let landing = landings.get(i).unwrap_or(&mv.to()).number();
-            text.push_str(&format!(",{landing},{},{piece}", captured.number()));
-        }
-    }
-    text
-}
-
-/// The reply to `get movelist`: `movelist N,<entry>;<entry>;...` with every entry ending in
-/// `;`, or exactly `movelist 0` when there is no legal move.
-pub fn movelist_reply<G: CbGame>(position: &Position) -> String {
-    let moves = G::legal_moves(position);
-    let mut reply = format!("movelist {}", moves.len());
-    for (i, mv) in moves.iter().enumerate() {
-        if i == 0 {
-            reply.push(',');
-        }
-        reply.push_str(&movelist_entry::<G>(position, mv));
-        reply.push(';');
-    }
-    reply
 }
 
 #[cfg(test)]
@@ -299,28 +245,5 @@ mod tests {
             assert_eq!(m.del[i], coor(captured));
             assert_eq!(m.delpiece[i], piece_code(p.piece_at(captured).unwrap()));
         }
-    }
-
-    #[test]
-    fn promotion_shows_in_newpiece_and_the_movelist() {
-        let p = parse_fen("W:W5:B25").unwrap();
-        let mv = parse_move(&p, "5-1").unwrap();
-        let m = cb_move::<Italian>(&p, &mv);
-        assert_eq!((m.oldpiece, m.newpiece), (CB_WHITE | CB_MAN, CB_WHITE | CB_KING));
-        assert_eq!(movelist_entry::<Italian>(&p, &mv), "0,5,9,5,1");
-    }
-
-    #[test]
-    fn movelist_replies_have_the_documented_shape() {
-        let start = Position::start();
-        let reply = movelist_reply::<Italian>(&start);
-        assert!(reply.starts_with("movelist 7,"), "{reply}");
-        assert_eq!(reply.matches(';').count(), 7);
-        assert!(reply.ends_with(';'));
-        // No legal move: exactly "movelist 0".
-        let stuck = parse_fen("W:W29:B25,26,22").unwrap();
-        assert_eq!(movelist_reply::<Italian>(&stuck), "movelist 0");
-        let p = parse_fen("W:W22:B18").unwrap();
-        assert_eq!(movelist_reply::<Italian>(&p), "movelist 1,1,5,5,22,13,13,18,6;");
     }
 }

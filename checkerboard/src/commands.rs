@@ -1,9 +1,9 @@
 //! `enginecommand`: CheckerBoard's text commands and their replies, for the game `G`.
 
-use crate::board::movelist_reply;
 use crate::engine::Engine;
 use crate::game::CbGame;
-use dama_engine::board8::fen::parse_fen;
+use crate::movelist::movelist_reply;
+use dama_engine::board8::fen::{parse_fen, FenError};
 
 /// A command's reply and whether it was understood (`enginecommand`'s return value).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,11 +45,24 @@ pub fn stateless<G: CbGame>(command: &str) -> Option<Reply> {
         ("help", _) => Some(ok("")),
         ("get", "protocolversion") => Some(ok("2")),
         ("get", "gametype") => Some(ok(G::GAME_TYPE.to_string())),
-        ("get", "movelist") => Some(match parse_fen(argument.trim()) {
-            Ok(position) => ok(movelist_reply::<G>(&position)),
-            Err(e) => refused(format!("movelist: bad FEN '{}': {e}", argument.trim())),
-        }),
+        ("get", "movelist") => Some(movelist::<G>(argument.trim())),
         _ => None,
+    }
+}
+
+/// `get movelist FEN`. CheckerBoard sends the FEN of its board, which need not be a position Dama
+/// plays: its start-up probe `get movelist B:W1:B` (its `loadengine`: a white man on White's
+/// crowning row, Black to move without a piece), or a board set up by hand with a man on its
+/// crowning row, more than 12 pieces a side or none. Such a board has no move: `movelist 0`,
+/// understood. CheckerBoard keeps the engine's move lists only if the probe answers exactly
+/// that, and where it checks the user's move (`builtinislegal`) it does not look whether the
+/// command was understood: after a refusal it would read a count it was never given. A FEN that
+/// does not read is refused with its reason.
+fn movelist<G: CbGame>(fen: &str) -> Reply {
+    match parse_fen(fen) {
+        Ok(position) => ok(movelist_reply::<G>(&position)),
+        Err(FenError::Setup(_)) => ok("movelist 0"),
+        Err(e) => refused(format!("movelist: bad FEN '{fen}': {e}")),
     }
 }
 
@@ -189,6 +202,17 @@ mod tests {
         assert_eq!(reply(&mut e, "get movelist W:W29:B25,26,22"), (true, "movelist 0".into()));
         assert!(reply(&mut e, "get movelist W:W21-32:B1-12").1.starts_with("movelist 7,"));
         assert!(!reply(&mut e, "get movelist nonsense").0);
+        // CheckerBoard's start-up probe: Black to move without a piece, a white man on square 1,
+        // its crowning row: no position, no move.
+        assert_eq!(reply(&mut e, "get movelist B:W1:B"), (true, "movelist 0".into()));
+        // Boards set up by hand that are no position: no move either.
+        for fen in ["W:W1:B", "W:W21-32:B1-12,13", "W:W:B", "B:WK5:B32"] {
+            assert_eq!(reply(&mut e, &format!("get movelist {fen}")), (true, "movelist 0".into()));
+        }
+        // A FEN that does not read is refused, and says why.
+        let bad = reply(&mut e, "get movelist X:W1:B");
+        assert!(!bad.0 && bad.1.contains("side to move"), "{bad:?}");
+        assert!(!reply(&mut e, "get movelist W:W33:B1").0);
         assert!(reply(&mut e, "set gamehist W:WK29:BK4 29-25 4-8 25-29").0);
         let bad = reply(&mut e, "set gamehist W:WK29:BK4 29-30");
         assert!(!bad.0 && bad.1.contains("move 1"), "{bad:?}");

@@ -1,8 +1,10 @@
 //! The engine behind the DLL: one instance per game, its settings, the game history CheckerBoard
-//! sends, and `getmove` in safe Rust (the FFI layer only converts pointers). Everything is in the
-//! rules of the game `G`: its move generator, its search, its draw count (40 moves in both games).
+//! sends, and `getmove` in safe Rust (the FFI layer only converts pointers); its endgame tables
+//! are in `engine_tables.rs`. Everything is in the rules of the game `G`: its move generator, its
+//! search, its draw counts (40 moves in Italian and English; Russian's and Brazilian's move and
+//! material counts).
 
-use crate::board::{cb_move, position_from_board, CbBoard, CbMove, CB_LOSS};
+use crate::board::{cb_move, cb_move_of_route, position_from_board, CbBoard, CbMove, CB_LOSS};
 use crate::game::CbGame;
 use crate::request::{limits_for, progress_text, status_text, verdict, MoveAnswer, MoveRequest};
 use dama_egdb::first_use;
@@ -10,13 +12,17 @@ use dama_engine::board8::fen::parse_fen;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::history::GameHistory;
 use dama_engine::italian::Italian;
 use dama_engine::search::{SearchControl, SearchResult, Searcher, MAX_TABLE_MIB, MAX_THREADS};
 use dama_engine::tables::EndgameTables;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
+
+#[path = "engine_tables.rs"]
+mod tables;
 
 /// The transposition table size at load, MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
@@ -72,6 +78,20 @@ impl LibraryEngine for Italian {
 impl LibraryEngine for English {
     fn engine() -> MutexGuard<'static, Engine<English>> {
         static ENGINE: OnceLock<Mutex<Engine<English>>> = OnceLock::new();
+        lock(&ENGINE)
+    }
+}
+
+impl LibraryEngine for Russian {
+    fn engine() -> MutexGuard<'static, Engine<Russian>> {
+        static ENGINE: OnceLock<Mutex<Engine<Russian>>> = OnceLock::new();
+        lock(&ENGINE)
+    }
+}
+
+impl LibraryEngine for Brazilian {
+    fn engine() -> MutexGuard<'static, Engine<Brazilian>> {
+        static ENGINE: OnceLock<Mutex<Engine<Brazilian>>> = OnceLock::new();
         lock(&ENGINE)
     }
 }
@@ -165,98 +185,6 @@ impl<G: CbGame> Engine<G> {
         Ok(())
     }
 
-    /// The endgame table directory, if set.
-    pub fn db_path(&self) -> Option<&PathBuf> {
-        self.db_path.as_ref()
-    }
-
-    /// The most pieces probed.
-    pub fn db_pieces(&self) -> u32 {
-        self.db_pieces
-    }
-
-    /// The default directory's tables, opened when the searcher is first made and again when
-    /// more have been completed there (a background build on first use, which the first call
-    /// asks for); nothing once CheckerBoard has named a directory.
-    fn refresh_default_tables(&mut self) {
-        let Some(watch) = &self.default_tables else { return };
-        if !self.default_stale && !watch.moved() {
-            return;
-        }
-        self.default_stale = false;
-        let root = dama_egdb::default_dir();
-        if self.db_pieces > 0 {
-            first_use::ensure(&root, G::GAME);
-        }
-        watch.mark();
-        self.tables = Self::open_tables(&root, self.db_pieces).unwrap_or(None);
-        if let Some(searcher) = &mut self.searcher {
-            searcher.set_endgame_tables(self.tables.clone());
-        }
-    }
-
-    /// Opens the tables of `dir` (an empty path turns them off).
-    pub fn set_db_path(&mut self, dir: &str) -> Result<(), String> {
-        let dir = dir.trim();
-        if dir.is_empty() {
-            self.db_path = None;
-            self.tables = None;
-        } else {
-            let path = PathBuf::from(dir);
-            let tables = Self::open_tables(&path, self.db_pieces)?;
-            self.db_path = Some(path);
-            self.tables = tables;
-        }
-        self.default_tables = None;
-        if let Some(searcher) = &mut self.searcher {
-            searcher.set_endgame_tables(self.tables.clone());
-        }
-        Ok(())
-    }
-
-    /// Limits the tables to `pieces` (0 turns them off).
-    pub fn set_db_pieces(&mut self, pieces: u32) -> Result<(), String> {
-        if pieces > 32 {
-            return Err("max_dbpieces must be 0 to 32".to_string());
-        }
-        self.db_pieces = pieces;
-        // The default directory's tables are opened again, so limited, before the next search.
-        self.default_stale = true;
-        if let Some(path) = self.db_path.clone() {
-            self.tables = Self::open_tables(&path, pieces)?;
-            if let Some(searcher) = &mut self.searcher {
-                searcher.set_endgame_tables(self.tables.clone());
-            }
-        }
-        Ok(())
-    }
-
-    fn open_tables(dir: &Path, pieces: u32) -> Result<Option<Arc<dyn EndgameTables>>, String> {
-        if pieces == 0 {
-            return Ok(None);
-        }
-        let mut tables = dama_egdb::Tablebase::open_game(dir, G::GAME)
-            .map_err(|e| format!("endgame tables in '{}': {e}", dir.display()))?;
-        tables.limit_pieces(pieces);
-        Ok(Some(Arc::new(tables)))
-    }
-
-    /// A description of the tables in use.
-    pub fn tables_text(&self) -> String {
-        match (&self.db_path, &self.tables) {
-            (Some(path), Some(_)) => {
-                format!("{} (up to {} pieces)", path.display(), self.db_pieces)
-            }
-            (Some(path), None) => format!("{} (off: max_dbpieces 0)", path.display()),
-            (None, Some(_)) if self.default_tables.is_some() => format!(
-                "{} (the default directory, up to {} pieces)",
-                dama_egdb::default_dir().display(),
-                self.db_pieces
-            ),
-            _ => "none".to_string(),
-        }
-    }
-
     /// `set gamehist FEN MOVES...`: the game since its last irreversible move.
     pub fn set_game_history(&mut self, text: &str) -> Result<(), String> {
         self.game = None;
@@ -265,7 +193,7 @@ impl<G: CbGame> Engine<G> {
         let mut position = parse_fen(fen).map_err(|e| format!("gamehist: bad FEN '{fen}': {e}"))?;
         let mut history = GameHistory::new::<G>(&position);
         for (i, word) in words.enumerate() {
-            let mv = G::parse_move(&position, word)
+            let mv = G::parse_history_move(&position, word)
                 .map_err(|e| format!("gamehist: move {} '{word}' is refused: {e}", i + 1))?;
             let next = G::play(&position, &mv);
             history.push_move::<G>(&position, &mv, &next);
@@ -419,8 +347,8 @@ pub fn is_legal<G: CbGame>(
     to: i32,
 ) -> Result<Option<CbMove>, String> {
     let position = position_from_board::<G>(board, color)?;
-    let found = G::legal_moves(&position)
+    let found = G::routes(&position)
         .into_iter()
-        .find(|m| i32::from(m.from().number()) == from && i32::from(m.to().number()) == to);
-    Ok(found.map(|mv| cb_move::<G>(&position, &mv)))
+        .find(|r| i32::from(r.mv.from().number()) == from && i32::from(r.mv.to().number()) == to);
+    Ok(found.map(|route| cb_move_of_route::<G>(&position, &route)))
 }

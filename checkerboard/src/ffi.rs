@@ -144,3 +144,7 @@ pub unsafe fn islegal<G: CbGame>(
 #[cfg(test)]
 #[path = "ffi_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "ffi_flying_tests.rs"]
+mod flying_tests;

@@ -5,6 +5,7 @@ use crate::board::{self, write_board, CB_BLACK, CB_MAN, CB_WHITE};
 use dama_engine::board8::fen::parse_fen;
 use dama_engine::board8::position::Position;
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
 
@@ -12,7 +13,7 @@ use dama_engine::rules::Rules;
 ///
 /// # Safety
 /// `text` must point to a NUL-terminated string or to `capacity` readable bytes.
-unsafe fn read_text(text: *const c_char, capacity: usize) -> String {
+pub(super) unsafe fn read_text(text: *const c_char, capacity: usize) -> String {
     if text.is_null() {
         return String::new();
     }
@@ -26,11 +27,13 @@ unsafe fn read_text(text: *const c_char, capacity: usize) -> String {
 
 /// The library engines with no endgame tables, not the machine's default directory's: nothing
 /// outside the checkout decides a result. Every test that searches calls it first.
-fn no_tables() {
+pub(super) fn no_tables() {
     let mut reply = [0 as c_char; TEXT_BYTES];
     let off = b"set dbpath\0";
     unsafe { enginecommand::<Italian>(off.as_ptr().cast(), reply.as_mut_ptr()) };
     unsafe { enginecommand::<English>(off.as_ptr().cast(), reply.as_mut_ptr()) };
+    unsafe { enginecommand::<Russian>(off.as_ptr().cast(), reply.as_mut_ptr()) };
+    unsafe { enginecommand::<Brazilian>(off.as_ptr().cast(), reply.as_mut_ptr()) };
 }
 
 #[test]

@@ -16,6 +16,7 @@
 //! The library serves one game, chosen when it is built ([`crate::Game`]): CheckerBoard sets its
 //! game type from the engine's `get gametype` answer, and passes no game to the engine.
 
+use crate::route::{short_jump_route, CbRoute};
 use dama_egdb::TableRules;
 use dama_engine::board8::moves::Move;
 use dama_engine::board8::position::Position;
@@ -37,6 +38,10 @@ pub struct Coor {
 pub const GT_ENGLISH: i32 = 21;
 /// CheckerBoard's game type of Italian draughts.
 pub const GT_ITALIAN: i32 = 22;
+/// CheckerBoard's game type of Russian draughts.
+pub const GT_RUSSIAN: i32 = 25;
+/// CheckerBoard's game type of Brazilian draughts.
+pub const GT_BRAZILIAN: i32 = 26;
 
 /// A game as the CheckerBoard library plays it: an 8x8 game with tables.
 pub trait CbGame: TableRules<Position = Position, Move = Move> {
@@ -54,6 +59,18 @@ pub trait CbGame: TableRules<Position = Position, Move = Move> {
 
     /// The square at `coor`, if it is a playing (dark) square of the board.
     fn square_at(coor: Coor) -> Option<Square>;
+
+    /// Every legal move of `position` with the route CheckerBoard is told, one route per move,
+    /// in Dama's move order. By default each jump lands just beyond the piece it takes.
+    fn routes(position: &Position) -> Vec<CbRoute> {
+        Self::legal_moves(position).iter().map(short_jump_route::<Self>).collect()
+    }
+
+    /// Reads a move of `set gamehist`, written in CheckerBoard's numbers of the game's squares.
+    /// By default the game's own move reader, whose numbers are CheckerBoard's.
+    fn parse_history_move(position: &Position, text: &str) -> Result<Move, String> {
+        Self::parse_move(position, text)
+    }
 }
 
 /// The row and column of `coor` as bytes, when both are on the board.

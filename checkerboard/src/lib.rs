@@ -5,11 +5,14 @@
 //! - Italian draughts (game type 22), the default: `damacb.dll` for 64-bit Windows
 //!   (cross-compiled with mingw) and `libdamacb.so` on Linux, where the test harnesses load it;
 //! - English draughts (checkers, game type 21) with the cargo feature `english`: the same file
-//!   names, installed as `damacb_english.dll` (`libdamacb_english.so` for the harnesses).
+//!   names, installed as `damacb_english.dll` (`libdamacb_english.so` for the harnesses);
+//! - Russian draughts (game type 25) with the feature `russian`, installed as
+//!   `damacb_russian.dll`, and Brazilian draughts (26) with `brazilian`, installed as
+//!   `damacb_brazilian.dll` ([`flying`]).
 //!
 //! CheckerBoard asks the engine `get gametype` and sets its own game to the answer; it passes no
-//! game to the engine, so a library cannot serve both. The code is one, generic over the game
-//! ([`game::CbGame`]): the board conversion, the engine, the commands; both games are compiled and
+//! game to the engine, so a library cannot serve two. The code is one, generic over the game
+//! ([`game::CbGame`]): the board conversion, the engine, the commands; every game is compiled and
 //! tested in every build, and the feature only chooses the one the exports serve.
 //!
 //! Three functions are exported with the C calling convention (`extern "system"`: `__stdcall`,
@@ -27,21 +30,41 @@ pub mod board;
 pub mod commands;
 pub mod engine;
 pub mod ffi;
+pub mod flying;
 pub mod game;
+pub mod movelist;
 pub mod request;
+pub mod route;
 
 use board::CbMove;
 use std::ffi::{c_char, c_double, c_int};
 
 pub use ffi::{COMMAND_BYTES, TEXT_BYTES};
 
+#[cfg(any(
+    all(feature = "english", feature = "russian"),
+    all(feature = "english", feature = "brazilian"),
+    all(feature = "russian", feature = "brazilian")
+))]
+compile_error!(
+    "one library plays one game: the features english, russian and brazilian exclude each other"
+);
+
 /// The game the library's exports play: Italian draughts.
-#[cfg(not(feature = "english"))]
+#[cfg(not(any(feature = "english", feature = "russian", feature = "brazilian")))]
 pub type Game = dama_engine::italian::Italian;
 
 /// The game the library's exports play: English draughts (feature `english`).
 #[cfg(feature = "english")]
 pub type Game = dama_engine::english::English;
+
+/// The game the library's exports play: Russian draughts (feature `russian`).
+#[cfg(feature = "russian")]
+pub type Game = dama_engine::flying8::Russian;
+
+/// The game the library's exports play: Brazilian draughts (feature `brazilian`).
+#[cfg(feature = "brazilian")]
+pub type Game = dama_engine::flying8::Brazilian;
 
 /// CheckerBoard's `getmove`: plays a move on `board` (written back), fills `cbmove`, updates
 /// `str` while searching, stops early when `*playnow` becomes non-zero, and returns
@@ -77,8 +100,9 @@ pub unsafe extern "system" fn enginecommand(command: *const c_char, reply: *mut 
 }
 
 /// CheckerBoard's `islegal`: 1 and `cbmove` filled when `color` may move from square `from` to
-/// square `to` (numbers 1-32 of the game) on `board`, else 0. (CheckerBoard checks English moves
-/// with its own generator and does not call it for English; it answers all the same.)
+/// square `to` (1-32, as CheckerBoard numbers the game's squares) on `board`, else 0.
+/// (CheckerBoard checks English moves with its own generator and does not call it for English,
+/// nor for any game once the engine answers `get movelist`; it answers all the same.)
 ///
 /// # Safety
 /// `board` must point to an `int[8][8]` and `cbmove` to a `struct CBmove` (or be null).
@@ -105,7 +129,15 @@ mod tests {
         assert_eq!(understood, 1);
         let text = unsafe { std::ffi::CStr::from_ptr(reply.as_ptr()) }.to_str().unwrap();
         assert_eq!(text, Game::GAME_TYPE.to_string());
-        let expected = if cfg!(feature = "english") { "21" } else { "22" };
+        let expected = if cfg!(feature = "english") {
+            "21"
+        } else if cfg!(feature = "russian") {
+            "25"
+        } else if cfg!(feature = "brazilian") {
+            "26"
+        } else {
+            "22"
+        };
         assert_eq!(text, expected);
     }
 }

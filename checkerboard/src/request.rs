@@ -113,13 +113,14 @@ pub fn status_text<G: CbGame>(
 
 /// The verdict after our move: a win when the opponent cannot move or the search sees a forced
 /// win (or a table win), a loss when it sees a forced loss, a draw when the game is drawn by
-/// rule (repetition or the 40-move count), else unknown. CheckerBoard ends engine matches on a
-/// claim, so nothing is claimed on an evaluation.
+/// rule (repetition, the game's move count, or a material count of the rules that has run out:
+/// Russian and Brazilian), else unknown. CheckerBoard ends engine matches on a claim, so nothing
+/// is claimed on an evaluation.
 pub fn verdict<G: CbGame>(after: &Position, history: &GameHistory, score: Option<i32>) -> i32 {
     if G::legal_moves(after).is_empty() {
         return CB_WIN;
     }
-    if history.is_draw() {
+    if history.is_draw() || history.endgame_count().is_some_and(|count| count.reached()) {
         return CB_DRAW;
     }
     match score {

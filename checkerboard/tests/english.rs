@@ -9,11 +9,12 @@ use dama_engine::english::English;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
 use damacb::board::{
-    cb_move, movelist_reply, position_from_board, write_board, CbBoard, Coor, CB_BLACK, CB_DRAW,
-    CB_KING, CB_MAN, CB_UNKNOWN, CB_WHITE,
+    cb_move, position_from_board, write_board, CbBoard, Coor, CB_BLACK, CB_DRAW, CB_KING, CB_MAN,
+    CB_UNKNOWN, CB_WHITE,
 };
 use damacb::engine::Engine;
 use damacb::game::CbGame;
+use damacb::movelist::movelist_reply;
 use damacb::request::MoveRequest;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

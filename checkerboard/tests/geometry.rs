@@ -9,8 +9,9 @@ use dama_engine::color::Color;
 use dama_engine::english::English;
 use dama_engine::italian::Italian;
 use dama_engine::rules::Rules;
-use damacb::board::{cb_move, landing_squares, Coor};
+use damacb::board::{cb_move, Coor};
 use damacb::game::CbGame;
+use damacb::route::short_jump_route;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -39,10 +40,14 @@ fn check_game<G: CbGame>(positions: &[Position]) -> (usize, usize, usize) {
     for p in positions {
         let forward = if G::side_to_move(p) == Color::Black { 1 } else { -1 };
         let paths = G::paths(p);
-        for mv in G::legal_moves(p) {
+        let routes = G::routes(p);
+        assert_eq!(routes.len(), G::legal_moves(p).len());
+        for route in routes {
+            let mv = route.mv;
+            assert!(G::legal_moves(p).contains(&mv));
             let (from, to) = (G::coor(mv.from()), G::coor(mv.to()));
             let is_king = p.kings().contains(mv.from());
-            let landings = landing_squares::<G>(&mv);
+            let landings = &route.landings;
             let m = cb_move::<G>(p, &mv);
             assert_eq!((m.from, m.to), (from, to));
             if !mv.is_capture() {
@@ -56,7 +61,8 @@ fn check_game<G: CbGame>(positions: &[Position]) -> (usize, usize, usize) {
             assert_eq!(landings.len(), mv.capture_count());
             assert_eq!(*landings.last().unwrap(), mv.to());
             let mut at = from;
-            for (i, (jumped, landing)) in mv.captured_in_order().zip(&landings).enumerate() {
+            assert!(route.captured.iter().copied().eq(mv.captured_in_order()));
+            for (i, (jumped, landing)) in mv.captured_in_order().zip(landings).enumerate() {
                 let (over, land) = (G::coor(jumped), G::coor(*landing));
                 let (dx, dy) = (over.x - at.x, over.y - at.y);
                 assert!(dx.abs() == 1 && dy.abs() == 1, "jump {i} of {mv:?}");
@@ -96,7 +102,7 @@ fn italian_moves_are_diagonal_on_checkerboards_board() {
     // The coordinate walk gives the Italian DLL the paths Dama keeps in its moves.
     for p in &positions {
         for mv in Italian::legal_moves(p) {
-            assert_eq!(landing_squares::<Italian>(&mv), mv.landing_squares());
+            assert_eq!(short_jump_route::<Italian>(&mv).landings, mv.landing_squares());
         }
     }
 }

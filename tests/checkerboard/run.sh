@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The CheckerBoard engine libraries, end to end (README "CheckerBoard"): the Italian library (the
-# crate's default) and the English one (the same crate with the feature `english`; both builds
-# write the same file name, so the English one is copied aside as libdamacb_english.so /
-# damacb_english.dll before the Italian build).
+# crate's default) and the English, Russian and Brazilian ones (the same crate with the feature
+# `english`, `russian` or `brazilian`; every build writes the same file name, so each of these is
+# copied aside as libdamacb_GAME.so / damacb_GAME.dll before the Italian build).
 #   1. Linux: each library loaded by the C harness (as CheckerBoard loads a DLL; it asks the game
-#      type, and referees English moves with a generator of its own as CheckerBoard does) and by the
-#      Python ctypes harness, which referees every move with `dama moves --variant` (cb_harness.py).
-#   2. Windows: both DLLs cross-compiled with mingw-w64, their exports checked by name, and the same
-#      C harness compiled for Windows playing games through each under Wine.
+#      type, reads move lists as CheckerBoard does, and referees English moves with a generator of
+#      its own as CheckerBoard does) and by the Python ctypes harness, which referees every move
+#      with `dama moves --variant` (cb_harness.py).
+#   2. Windows: the four DLLs cross-compiled with mingw-w64, their exports checked by name, and the
+#      same C harness compiled for Windows playing games through each under Wine.
 # Needs gcc, python3, and for part 2 x86_64-w64-mingw32-gcc (Debian gcc-mingw-w64-x86-64), wine64
 # and the Rust target x86_64-pc-windows-gnu; `--linux-only` skips part 2.
 set -euo pipefail
@@ -18,15 +19,22 @@ trap 'rm -rf "$WORK"' EXIT
 # The libraries and `dama` see no tables but those the harnesses name, and build none on first use.
 export DAMA_EGDB_DIR="$WORK/no-egdb" XDG_CACHE_HOME="$WORK/no-cache" DAMA_EGDB_BUILD=off
 
+GAMES="english russian brazilian"  # besides Italian, the crate's default
 echo "== CheckerBoard libraries, Linux"
-cargo build --release -p dama-checkerboard --features english
-cp target/release/libdamacb.so "$WORK/libdamacb_english.so"
+for GAME in $GAMES; do
+    cargo build --release -p dama-checkerboard --features "$GAME"
+    cp target/release/libdamacb.so "$WORK/libdamacb_$GAME.so"
+done
 cargo build --release -p dama -p dama-checkerboard
 gcc -O2 -Wall -std=c99 -D_POSIX_C_SOURCE=200809L -o "$WORK/cbharness" checkerboard/harness/cbharness.c -ldl
 "$WORK/cbharness" target/release/libdamacb.so 6 0.02 22
 "$WORK/cbharness" "$WORK/libdamacb_english.so" 3 0.02 21
+"$WORK/cbharness" "$WORK/libdamacb_russian.so" 3 0.02 25
+"$WORK/cbharness" "$WORK/libdamacb_brazilian.so" 3 0.02 26
 "$PYTHON" tests/checkerboard/cb_harness.py --games 10
-"$PYTHON" tests/checkerboard/cb_harness.py --variant english --lib "$WORK/libdamacb_english.so" --games 6
+for GAME in $GAMES; do
+    "$PYTHON" tests/checkerboard/cb_harness.py --variant "$GAME" --lib "$WORK/libdamacb_$GAME.so" --games 6
+done
 
 if [ "${1:-}" = "--linux-only" ]; then
     exit 0
@@ -34,11 +42,13 @@ fi
 
 echo "== CheckerBoard DLLs, Windows (mingw-w64, Wine)"
 RELEASE=target/x86_64-pc-windows-gnu/release
-cargo build --release -p dama-checkerboard --target x86_64-pc-windows-gnu --features english
-cp "$RELEASE/damacb.dll" "$WORK/damacb_english.dll"
+for GAME in $GAMES; do
+    cargo build --release -p dama-checkerboard --target x86_64-pc-windows-gnu --features "$GAME"
+    cp "$RELEASE/damacb.dll" "$WORK/damacb_$GAME.dll"
+done
 cargo build --release -p dama-checkerboard --target x86_64-pc-windows-gnu
 cp "$RELEASE/damacb.dll" "$WORK/damacb.dll"
-for DLL in damacb.dll damacb_english.dll; do
+for DLL in damacb.dll damacb_english.dll damacb_russian.dll damacb_brazilian.dll; do
     EXPORTS=$(x86_64-w64-mingw32-objdump -p "$WORK/$DLL" | sed -n '/\[Ordinal\/Name Pointer\] Table/,/^$/p' | grep -E '^\s*\[ *[0-9]+\]' | awk '{print $NF}' | sort | tr '\n' ' ')
     echo "$DLL exports: $EXPORTS"
     if [ "$EXPORTS" != "enginecommand getmove islegal " ]; then
@@ -57,7 +67,7 @@ start_wine_server() { "$WINESERVER" -p </dev/null >/dev/null 2>&1; }
 stop_wine_server() { "$WINESERVER" -k 2>/dev/null || true; "$WINESERVER" -w 2>/dev/null || true; }
 # Stop Wine's server before the prefix goes, whatever way the script ends.
 trap 'stop_wine_server; rm -rf "$WORK"' EXIT
-# The prefix is made once, its boot let finish, and one server kept for both runs: a run must not
+# The prefix is made once, its boot let finish, and one server kept for all runs: a run must not
 # start while the server of the run before is going away (a CI run once failed on that race with
 # "wine client error: recvmsg: Connection reset by peer" after the Italian games had passed).
 "$WINE" wineboot --init >/dev/null 2>&1 || true
@@ -91,3 +101,5 @@ wine_harness() {
 }
 wine_harness damacb.dll 3 0.05 22
 wine_harness damacb_english.dll 2 0.05 21
+wine_harness damacb_russian.dll 2 0.05 25
+wine_harness damacb_brazilian.dll 2 0.05 26
