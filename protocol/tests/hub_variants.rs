@@ -338,3 +338,58 @@ fn international_go_think_plays_a_book_move_at_once_only_when_the_book_param_is_
     assert!(english.iter().any(|l| l.starts_with("info ")), "English searches: {english:#?}");
     check_searches::<English>(&english, &[English::start()]);
 }
+
+#[test]
+fn russian_takes_its_own_weights_file_and_brazilian_refuses_it() {
+    use dama_engine::learned::{Features, LearnedEval};
+    let dir = std::env::temp_dir();
+    let russian = dir.join(format!("dama-hub-russian-{}.dwt", std::process::id()));
+    std::fs::write(&russian, LearnedEval::<Russian>::to_bytes(&Russian::initial_weights()))
+        .unwrap();
+    let path = russian.display().to_string();
+    let output = transcript(
+        &[
+            "hub",
+            "set-param name=variant value=russian",
+            &format!("set-param name=eval-file value=\"{path}\""),
+            "set-param name=eval value=learned",
+            "init",
+            "level depth=4",
+            "go think",
+        ],
+        1,
+    );
+    // The Russian file loads for Russian's learned evaluation and the search plays with it.
+    assert!(!output.iter().any(|l| l.starts_with("error")), "{output:#?}");
+    let eval: Vec<&String> =
+        output.iter().filter(|l| l.starts_with("param name=eval value=learned ")).collect();
+    assert!(!eval.is_empty(), "{output:#?}");
+    let searches: Vec<String> = output
+        .iter()
+        .filter(|l| l.starts_with("info ") || l.starts_with("done "))
+        .cloned()
+        .collect();
+    check_searches::<Russian>(&searches, &[Russian::start()]);
+    // Brazilian refuses it by name, and keeps what it had.
+    let output = transcript(
+        &[
+            "hub",
+            "set-param name=variant value=brazilian",
+            &format!("set-param name=eval-file value=\"{path}\""),
+            "init",
+            "level depth=3",
+            "go think",
+        ],
+        1,
+    );
+    let errors: Vec<&String> = output.iter().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(errors.len(), 1, "{output:#?}");
+    assert!(errors[0].contains("holds weights for russian, not brazilian"), "{output:#?}");
+    let searches: Vec<String> = output
+        .iter()
+        .filter(|l| l.starts_with("info ") || l.starts_with("done "))
+        .cloned()
+        .collect();
+    check_searches::<Brazilian>(&searches, &[Brazilian::start()]);
+    let _ = std::fs::remove_file(russian);
+}

@@ -2,6 +2,7 @@
 //! `eval-file` param and the commands' `--eval-file` and `--init`.
 
 use dama_engine::english::English;
+use dama_engine::flying8::{Brazilian, Russian};
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
 use dama_engine::learned::{Features, LearnedEval};
@@ -34,6 +35,10 @@ pub enum AnyWeights {
     English(Arc<LearnedEval<English>>),
     /// International draughts'.
     International(Arc<LearnedEval<International>>),
+    /// Russian draughts'.
+    Russian(Arc<LearnedEval<Russian>>),
+    /// Brazilian draughts'.
+    Brazilian(Arc<LearnedEval<Brazilian>>),
 }
 
 impl AnyWeights {
@@ -50,6 +55,12 @@ impl AnyWeights {
             Some(mark) if mark == International::WEIGHTS_GAME => {
                 AnyWeights::International(parse::<International>(path, &bytes)?)
             }
+            Some(mark) if mark == Russian::WEIGHTS_GAME => {
+                AnyWeights::Russian(parse::<Russian>(path, &bytes)?)
+            }
+            Some(mark) if mark == Brazilian::WEIGHTS_GAME => {
+                AnyWeights::Brazilian(parse::<Brazilian>(path, &bytes)?)
+            }
             _ => AnyWeights::Italian(parse::<Italian>(path, &bytes)?),
         })
     }
@@ -60,6 +71,8 @@ impl AnyWeights {
             AnyWeights::Italian(weights) => weights,
             AnyWeights::English(weights) => weights,
             AnyWeights::International(weights) => weights,
+            AnyWeights::Russian(weights) => weights,
+            AnyWeights::Brazilian(weights) => weights,
         };
         weights.downcast_ref::<Arc<LearnedEval<R>>>().cloned()
     }
@@ -70,6 +83,8 @@ impl AnyWeights {
             AnyWeights::Italian(_) => "italian",
             AnyWeights::English(_) => "english",
             AnyWeights::International(_) => "international",
+            AnyWeights::Russian(_) => "russian",
+            AnyWeights::Brazilian(_) => "brazilian",
         }
     }
 }
