@@ -1,15 +1,21 @@
 //! The learned evaluation's features of Russian and Brazilian draughts: the 8x8 features of
 //! [`crate::board8::features`], read on the engine's squares (the English geometry, as English
-//! draughts reads them). Neither game has trained weights yet: `dama tune --variant russian`
-//! (or `brazilian`) fits them from `dama selfplay`, and `--eval learned` needs them given as a
-//! file until then.
+//! draughts reads them). Each game's built-in weights (`engine/weights/russian.dwt` and
+//! `brazilian.dwt`, generation 0: docs/russian.md) were fitted by `dama tune` on Dama's own
+//! `dama selfplay` games of that game, and are its default evaluation.
 
 use super::rules::{Brazilian, Russian};
 use crate::board8::features::{
     features_with, Windows, FEATURES, KINGS, MEN, PATTERNS, PHASE_PIECES,
 };
 use crate::board8::position::Position;
-use crate::learned::Features;
+use crate::learned::{read_embedded, Features, LearnedEval};
+use std::sync::{Arc, OnceLock};
+
+/// Russian draughts' built-in weights.
+pub const RUSSIAN_WEIGHTS: &[u8] = include_bytes!("../../weights/russian.dwt");
+/// Brazilian draughts' built-in weights.
+pub const BRAZILIAN_WEIGHTS: &[u8] = include_bytes!("../../weights/brazilian.dwt");
 
 /// Starting weights: men 100, kings 280 (the hand-set evaluation's material), the rest zero.
 fn initial_weights() -> Vec<[f32; 2]> {
@@ -37,6 +43,11 @@ impl Features for Russian {
     fn initial_weights() -> Vec<[f32; 2]> {
         initial_weights()
     }
+
+    fn embedded() -> Option<Arc<LearnedEval<Russian>>> {
+        static EMBEDDED: OnceLock<Arc<LearnedEval<Russian>>> = OnceLock::new();
+        Some(read_embedded(&EMBEDDED, RUSSIAN_WEIGHTS))
+    }
 }
 
 impl Features for Brazilian {
@@ -53,12 +64,17 @@ impl Features for Brazilian {
     fn initial_weights() -> Vec<[f32; 2]> {
         initial_weights()
     }
+
+    fn embedded() -> Option<Arc<LearnedEval<Brazilian>>> {
+        static EMBEDDED: OnceLock<Arc<LearnedEval<Brazilian>>> = OnceLock::new();
+        Some(read_embedded(&EMBEDDED, BRAZILIAN_WEIGHTS))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learned::{LearnedEval, WeightsError};
+    use crate::learned::WeightsError;
 
     #[test]
     fn each_game_reads_only_its_own_weights() {
@@ -71,6 +87,19 @@ mod tests {
             LearnedEval::<Brazilian>::from_bytes(&bytes),
             Err(WeightsError::Game { expected: 26, found: 25 })
         );
-        assert!(Russian::embedded().is_none() && Brazilian::embedded().is_none());
+        // The built-in weights of each game read as that game's only, and see a man more as
+        // better for its owner.
+        let russian = Russian::embedded().expect("Russian has built-in weights");
+        assert!(russian.evaluate(&up) > 50, "White to move, a man up");
+        let brazilian = Brazilian::embedded().expect("Brazilian has built-in weights");
+        assert!(brazilian.evaluate(&up) > 50, "White to move, a man up");
+        assert_eq!(
+            LearnedEval::<Brazilian>::from_bytes(RUSSIAN_WEIGHTS),
+            Err(WeightsError::Game { expected: 26, found: 25 })
+        );
+        assert_eq!(
+            LearnedEval::<Russian>::from_bytes(BRAZILIAN_WEIGHTS),
+            Err(WeightsError::Game { expected: 25, found: 26 })
+        );
     }
 }
