@@ -1,8 +1,8 @@
 //! The learned evaluation's features of Russian and Brazilian draughts: the 8x8 features of
 //! [`crate::board8::features`], read on the engine's squares (the English geometry, as English
 //! draughts reads them). Each game's built-in weights (`engine/weights/russian.dwt` and
-//! `brazilian.dwt`, generation 0: docs/russian.md) were fitted by `dama tune` on Dama's own
-//! `dama selfplay` games of that game, and are its default evaluation.
+//! `brazilian.dwt`: Russian generation 1, Brazilian generation 0, docs/russian.md) were fitted by
+//! `dama tune` on Dama's own `dama selfplay` games of that game, and are its default evaluation.
 
 use super::rules::{Brazilian, Russian};
 use crate::board8::features::{
