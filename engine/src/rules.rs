@@ -83,6 +83,24 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
             }
         }
     }
+    /// Fills `list` (emptied first) with the quiet man moves that create a capture threat: after
+    /// them the opponent has no capture, but the side that moved would have one if it could move
+    /// again. King moves are left out: a king threatens something nearly everywhere. The threat quiescence plays them at the horizon (`SearchOptions::threat_quiescence`),
+    /// where the opponent must meet the threat. Asked only where the side to move has no capture.
+    fn threat_moves(position: &Self::Position, list: &mut List<Self::Move>) {
+        let mut all = List::new();
+        Self::generate(position, &mut all);
+        list.clear();
+        for mv in all.iter() {
+            if !Self::is_irreversible(position, mv) {
+                continue;
+            }
+            let child = Self::play(position, mv);
+            if !Self::has_capture(&child) && Self::opponent_can_capture(&child) {
+                list.push(*mv);
+            }
+        }
+    }
     /// The move in 15 bits for the transposition table (enough to find it again among the
     /// position's moves; the 16th bit is the table's own and is ignored).
     fn pack(mv: &Self::Move) -> u16;

@@ -226,3 +226,33 @@ fn bench_runs_each_game() {
         assert_eq!(total(&out), total(&again));
     }
 }
+
+#[test]
+fn bench_and_solve_take_search_switches() {
+    let total = |args: &[&str]| -> String {
+        let (out, err, code) = run(args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        out.lines().find(|l| l.starts_with("nodes ")).map(String::from).expect("a node total")
+    };
+    let plain = ["bench", "--variant", "international", "--depth", "7"];
+    let default = total(&plain);
+    // Switching on what is already on changes nothing; a switch that is off by default, on,
+    // changes the search and so the fingerprint.
+    assert_eq!(default, total(&[&plain[..], &["--switch", "late-move-reductions=true"]].concat()));
+    assert_ne!(default, total(&[&plain[..], &["--switch", "threat-quiescence=true"]].concat()));
+    for (switch, says) in [
+        ("threat-quiescence", "NAME=true|false"),
+        ("threat-quiescence=maybe", "true or false"),
+        ("no-such-switch=true", "unknown search switch 'no-such-switch'"),
+    ] {
+        let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/problems/international.txt");
+        for command in [
+            &["bench", "--depth", "3"][..],
+            &["solve", "--variant", "international", "--suite", suite],
+        ] {
+            let (out, err, code) = run(&[command, &["--switch", switch]].concat());
+            assert_eq!(code, Some(2), "{command:?} {switch}: {out} {err}");
+            assert!(err.contains(says) && !err.contains("panicked"), "{switch}: {err}");
+        }
+    }
+}

@@ -19,6 +19,11 @@ pub struct SearchOptions {
     /// force the opponent to capture (an exchange, a sacrifice: where combinations start) does
     /// better, each searched through the captures that follow.
     pub forcing_quiescence: bool,
+    /// At the horizon in a quiet position the opponent does not threaten, the evaluation stands
+    /// unless a move that creates a capture threat does better, the opponent's replies searched
+    /// (by the threat extension) and the captures after them. Tried only where the evaluation lies
+    /// below beta and within a man and a fifth of alpha.
+    pub threat_quiescence: bool,
     /// Search a forced (only) move one ply deeper.
     pub forced_move_extension: bool,
     /// At a node off the principal variation, prune when a shallower search (two fifths of the
@@ -44,6 +49,7 @@ impl SearchOptions {
         // Measured a loss as it stands: -47.5 +/- 35.4 Elo at 0.1 s in International
         // (docs/strength.md): it costs more nodes than the shots it sees are worth.
         forcing_quiescence: false,
+        threat_quiescence: false,
         // Measured no gain: +3.0 +/- 19.2 Elo at 5 000 nodes, -16.0 +/- 19.0 at 8 000 (docs/strength.md).
         forced_move_extension: false,
         table_cutoffs: true,
@@ -71,6 +77,7 @@ impl SearchOptions {
         "killers-and-history",
         "threat-extension",
         "forcing-quiescence",
+        "threat-quiescence",
         "forced-move-extension",
         "table-cutoffs",
         "probcut",
@@ -86,6 +93,7 @@ impl SearchOptions {
             "killers-and-history" => self.killers_and_history = on,
             "threat-extension" => self.threat_extension = on,
             "forcing-quiescence" => self.forcing_quiescence = on,
+            "threat-quiescence" => self.threat_quiescence = on,
             "forced-move-extension" => self.forced_move_extension = on,
             "table-cutoffs" => self.table_cutoffs = on,
             "probcut" => self.probcut = on,
@@ -104,6 +112,7 @@ impl SearchOptions {
             "killers-and-history" => self.killers_and_history,
             "threat-extension" => self.threat_extension,
             "forcing-quiescence" => self.forcing_quiescence,
+            "threat-quiescence" => self.threat_quiescence,
             "forced-move-extension" => self.forced_move_extension,
             "table-cutoffs" => self.table_cutoffs,
             "probcut" => self.probcut,

@@ -224,6 +224,8 @@ impl<'a, R: Rules> Worker<'a, R> {
                 depth = -1;
             } else if depth == 0 && self.shared.options.forcing_quiescence {
                 return self.forcing_quiescence(position, alpha, beta, ply);
+            } else if depth == 0 && !threatened && self.shared.options.threat_quiescence {
+                return self.threat_quiescence(position, alpha, beta, ply);
             } else {
                 return self.evaluate(position);
             }

@@ -37,6 +37,10 @@ pub struct BenchArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TABLE_MIB)))]
     hash: u32,
+    /// Turn one of the search's feature switches on or off, e.g. `threat-quiescence=true`
+    /// (repeatable); the fingerprint is then that of the switched search.
+    #[arg(long = "switch", value_name = "NAME=true|false")]
+    switches: Vec<String>,
     #[command(flatten)]
     eval: super::eval::EvalArgs,
 }
@@ -75,6 +79,7 @@ fn bench<R: GameRules>(
     let mut searcher = Searcher::<R>::committed(args.hash as usize, args.threads as usize)
         .map_err(|e| e.to_string())?;
     searcher.set_eval(eval);
+    super::search_args::apply_switches(&mut searcher, &args.switches)?;
     let depth = args.depth.unwrap_or(default_depth);
     let mut total_nodes = 0u64;
     let started = Instant::now();

@@ -3,7 +3,7 @@
 
 use crate::games::{GameRules, Session};
 use clap::Args;
-use dama_engine::search::{SearchLimits, Searcher, MAX_TABLE_MIB, MAX_THREADS};
+use dama_engine::search::{SearchLimits, SearchOptions, Searcher, MAX_TABLE_MIB, MAX_THREADS};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -33,8 +33,43 @@ pub struct SearchArgs {
     /// Search without the endgame tables.
     #[arg(long)]
     pub no_egdb: bool,
+    /// Turn one of the search's feature switches on or off, e.g. `threat-quiescence=true`
+    /// (repeatable; the names are the Hub params of docs/strength.md).
+    #[arg(long = "switch", value_name = "NAME=true|false")]
+    pub switches: Vec<String>,
     #[command(flatten)]
     pub eval: super::eval::EvalArgs,
+}
+
+/// Sets the search switches `NAME=true|false` of `switches` on `searcher`, over the game's own
+/// defaults; an unknown name or a value other than true/false is an error that names it.
+pub fn apply_switches<R: GameRules>(
+    searcher: &mut Searcher<R>,
+    switches: &[String],
+) -> Result<(), String> {
+    let mut options = searcher.options().clone();
+    for switch in switches {
+        let (name, value) = switch
+            .split_once('=')
+            .ok_or_else(|| format!("--switch takes NAME=true|false, got '{switch}'"))?;
+        let on = match value {
+            "true" | "on" => true,
+            "false" | "off" => false,
+            _ => {
+                return Err(format!(
+                    "--switch {name}: the value must be true or false, got '{value}'"
+                ))
+            }
+        };
+        if !options.set(name, on) {
+            return Err(format!(
+                "--switch: unknown search switch '{name}' (known: {})",
+                SearchOptions::SWITCHES.join(", ")
+            ));
+        }
+    }
+    searcher.set_options(options);
+    Ok(())
 }
 
 impl SearchArgs {
@@ -61,6 +96,7 @@ impl SearchArgs {
         let mut searcher = Searcher::<R>::committed(self.hash as usize, self.threads as usize)
             .map_err(|e| e.to_string())?;
         searcher.set_eval(eval);
+        apply_switches(&mut searcher, &self.switches)?;
         Ok(searcher)
     }
 

@@ -1,6 +1,6 @@
 //! What a node asks before it searches its moves, or instead: the static evaluation, the
 //! endgame tables (under the game's material counts, `counted`), the transposition table, and
-//! at the horizon of a quiet position the forcing quiescence.
+//! at the horizon of a quiet position the forcing and the threat quiescence.
 
 use super::Worker;
 use crate::movelist::List;
@@ -9,6 +9,10 @@ use crate::score::{from_table, tablebase_score, Score, DRAW};
 use crate::search::counted::{self, Verdict};
 use crate::search::tt::{Bound, PackedMove};
 use std::sync::atomic::Ordering;
+
+/// How far below alpha the evaluation may lie for the threat quiescence to look for a threat: a
+/// man and a fifth (a threat wins a man at most, as a rule).
+const THREAT_MARGIN: Score = 120;
 
 impl<R: Rules> Worker<'_, R> {
     /// The static evaluation of `position`, the position the search path ends in.
@@ -86,6 +90,46 @@ impl<R: Rules> Worker<'_, R> {
             let child = R::play(position, mv);
             self.path.push(position, mv, &child);
             let score = -self.search(&child, -1, -beta, -alpha, ply + 1, false);
+            self.path.pop();
+            if self.stopped {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The horizon of a quiet position the opponent does not threaten: the evaluation stands
+    /// unless a move that creates a capture threat does better. The opponent, to move at depth 0
+    /// and threatened, answers by the threat extension (each reply searched through the captures
+    /// that follow), so a threat the opponent cannot meet shows as the material it wins. Tried
+    /// only when the evaluation lies below beta and within [`THREAT_MARGIN`] of alpha.
+    pub(super) fn threat_quiescence(
+        &mut self,
+        position: &R::Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        let mut best = self.evaluate(position);
+        if best >= beta || best + THREAT_MARGIN <= alpha {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let mut moves = List::new();
+        R::threat_moves(position, &mut moves);
+        for mv in moves.iter() {
+            let child = R::play(position, mv);
+            self.path.push(position, mv, &child);
+            let score = -self.search(&child, 0, -beta, -alpha, ply + 1, false);
             self.path.pop();
             if self.stopped {
                 return DRAW;
