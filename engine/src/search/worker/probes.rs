@@ -75,36 +75,17 @@ impl<R: Rules> Worker<'_, R> {
     pub(super) fn forcing_quiescence(
         &mut self,
         position: &R::Position,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         ply: usize,
     ) -> Score {
-        let mut best = self.evaluate(position);
-        if best >= beta {
-            return best;
+        let stand = self.evaluate(position);
+        if stand >= beta {
+            return stand;
         }
-        alpha = alpha.max(best);
         let mut moves = List::new();
         R::forcing_moves(position, &mut moves);
-        for mv in moves.iter() {
-            let child = R::play(position, mv);
-            self.path.push(position, mv, &child);
-            let score = -self.search(&child, -1, -beta, -alpha, ply + 1, false);
-            self.path.pop();
-            if self.stopped {
-                return DRAW;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
+        self.horizon_moves(position, &moves, -1, stand, (alpha, beta), ply)
     }
 
     /// The horizon of a quiet position the opponent does not threaten: the evaluation stands
@@ -115,21 +96,36 @@ impl<R: Rules> Worker<'_, R> {
     pub(super) fn threat_quiescence(
         &mut self,
         position: &R::Position,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         ply: usize,
     ) -> Score {
-        let mut best = self.evaluate(position);
-        if best >= beta || best + THREAT_MARGIN <= alpha {
-            return best;
+        let stand = self.evaluate(position);
+        if stand >= beta || stand + THREAT_MARGIN <= alpha {
+            return stand;
         }
-        alpha = alpha.max(best);
         let mut moves = List::new();
         R::threat_moves(position, &mut moves);
+        self.horizon_moves(position, &moves, 0, stand, (alpha, beta), ply)
+    }
+
+    /// The best of `stand` (the evaluation, below beta) and `moves`, each searched to
+    /// `child_depth` (zero or negative) in the window (alpha, beta), raised as they improve on it.
+    fn horizon_moves(
+        &mut self,
+        position: &R::Position,
+        moves: &List<R::Move>,
+        child_depth: i32,
+        stand: Score,
+        (mut alpha, beta): (Score, Score),
+        ply: usize,
+    ) -> Score {
+        let mut best = stand;
+        alpha = alpha.max(best);
         for mv in moves.iter() {
             let child = R::play(position, mv);
             self.path.push(position, mv, &child);
-            let score = -self.search(&child, 0, -beta, -alpha, ply + 1, false);
+            let score = -self.search(&child, child_depth, -beta, -alpha, ply + 1, false);
             self.path.pop();
             if self.stopped {
                 return DRAW;
