@@ -10,6 +10,7 @@ use crate::search::ordering::{pick_next, MoveOrdering, MAX_PLY};
 use crate::search::path::SearchPath;
 use crate::search::tt::{Bound, PackedMove, TranspositionTable};
 use crate::tables::EndgameTables;
+use probes::Quiescence;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -223,9 +224,9 @@ impl<'a, R: Rules> Worker<'a, R> {
                 // The opponent threatens a capture: look one quiet ply further, once per path.
                 depth = -1;
             } else if depth == 0 && self.shared.options.forcing_quiescence {
-                return self.forcing_quiescence(position, alpha, beta, ply);
+                return self.quiescence(position, Quiescence::Forcing, alpha, beta, ply);
             } else if depth == 0 && !threatened && self.shared.options.threat_quiescence {
-                return self.threat_quiescence(position, alpha, beta, ply);
+                return self.quiescence(position, Quiescence::Threat, alpha, beta, ply);
             } else {
                 return self.evaluate(position);
             }

@@ -10,6 +10,31 @@ use crate::search::counted::{self, Verdict};
 use crate::search::tt::{Bound, PackedMove};
 use std::sync::atomic::Ordering;
 
+/// The moves a quiet position's horizon searches beyond the evaluation
+/// ([`Worker::quiescence`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Quiescence {
+    /// The moves that force the opponent to capture (exchanges, sacrifices), each searched
+    /// through the captures that follow (at depth -1: no further quiet move).
+    Forcing,
+    /// In a position the opponent does not threaten, the man moves that create a capture threat.
+    /// The opponent, to move at depth 0 and threatened, answers by the threat extension (each
+    /// reply searched through the captures that follow), so a threat it cannot meet shows as the
+    /// material it wins. Tried only when the evaluation lies within [`THREAT_MARGIN`] of alpha.
+    Threat,
+}
+
+impl Quiescence {
+    /// How far below alpha the evaluation may lie for the moves to be tried.
+    fn margin(self) -> Score {
+        match self {
+            // Always: no evaluation lies this far below any alpha.
+            Quiescence::Forcing => Score::MAX / 2,
+            Quiescence::Threat => THREAT_MARGIN,
+        }
+    }
+}
+
 /// How far below alpha the evaluation may lie for the threat quiescence to look for a threat: a
 /// man and a fifth (a threat wins a man at most, as a rule).
 const THREAT_MARGIN: Score = 120;
@@ -70,43 +95,32 @@ impl<R: Rules> Worker<'_, R> {
     }
 
     /// The horizon of a quiet position: the evaluation stands (the side to move may always do
-    /// about as well by a quiet move) unless a move that forces the opponent to capture does
-    /// better, searched through the captures that follow (at depth -1: no further quiet move).
-    pub(super) fn forcing_quiescence(
+    /// about as well by a quiet move) unless one of the moves of `kind` does better, each
+    /// searched to the kind's depth with the window raised as they improve on it.
+    pub(super) fn quiescence(
         &mut self,
         position: &R::Position,
+        kind: Quiescence,
         alpha: Score,
         beta: Score,
         ply: usize,
     ) -> Score {
         let stand = self.evaluate(position);
-        if stand >= beta {
+        if stand >= beta || stand + kind.margin() <= alpha {
             return stand;
         }
         let mut moves = List::new();
-        R::forcing_moves(position, &mut moves);
-        self.horizon_moves(position, &moves, -1, stand, (alpha, beta), ply)
-    }
-
-    /// The horizon of a quiet position the opponent does not threaten: the evaluation stands
-    /// unless a move that creates a capture threat does better. The opponent, to move at depth 0
-    /// and threatened, answers by the threat extension (each reply searched through the captures
-    /// that follow), so a threat the opponent cannot meet shows as the material it wins. Tried
-    /// only when the evaluation lies below beta and within [`THREAT_MARGIN`] of alpha.
-    pub(super) fn threat_quiescence(
-        &mut self,
-        position: &R::Position,
-        alpha: Score,
-        beta: Score,
-        ply: usize,
-    ) -> Score {
-        let stand = self.evaluate(position);
-        if stand >= beta || stand + THREAT_MARGIN <= alpha {
-            return stand;
-        }
-        let mut moves = List::new();
-        R::threat_moves(position, &mut moves);
-        self.horizon_moves(position, &moves, 0, stand, (alpha, beta), ply)
+        let child_depth = match kind {
+            Quiescence::Forcing => {
+                R::forcing_moves(position, &mut moves);
+                -1
+            }
+            Quiescence::Threat => {
+                R::threat_moves(position, &mut moves);
+                0
+            }
+        };
+        self.horizon_moves(position, &moves, child_depth, stand, (alpha, beta), ply)
     }
 
     /// The best of `stand` (the evaluation, below beta) and `moves`, each searched to
