@@ -85,8 +85,9 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     }
     /// Fills `list` (emptied first) with the quiet man moves that create a capture threat: after
     /// them the opponent has no capture, but the side that moved would have one if it could move
-    /// again. King moves are left out: a king threatens something nearly everywhere. The threat quiescence plays them at the horizon (`SearchOptions::threat_quiescence`),
-    /// where the opponent must meet the threat. Asked only where the side to move has no capture.
+    /// again. King moves are left out: a king threatens something nearly everywhere. The threat
+    /// quiescence plays them at the horizon (`SearchOptions::threat_quiescence`), where the
+    /// opponent must meet the threat. Asked only where the side to move has no capture.
     fn threat_moves(position: &Self::Position, list: &mut List<Self::Move>) {
         let mut all = List::new();
         Self::generate(position, &mut all);
