@@ -7,6 +7,7 @@
 //!   keeps every quiet position with its search score and the game's result;
 //! - [`data`] is the file format of those positions (documented there);
 //! - [`merge`] joins the files of a run's shards into the file of one run;
+//! - [`relabel`] searches a file's positions again, deeper and with the endgame tables;
 //! - [`tune`] fits the weights of the game's features ([`dama_engine::learned`]) to the data.
 //!
 //! No terminal I/O: progress goes through callbacks, and the `dama selfplay` and `dama tune`
@@ -15,5 +16,6 @@
 pub mod data;
 pub mod game;
 pub mod merge;
+pub mod relabel;
 pub mod selfplay;
 pub mod tune;

@@ -210,3 +210,86 @@ fn bad_inputs_are_refused_with_a_message() {
     );
     let _ = std::fs::remove_file(garbage);
 }
+
+#[test]
+fn relabel_searches_the_positions_again_and_resumes() {
+    let data = temp_file("relabel-in.bin");
+    let relabelled = temp_file("relabel-out.bin");
+    let weights = temp_file("relabel-weights.dwt");
+    let (data_arg, out_arg) = (data.display().to_string(), relabelled.display().to_string());
+    let played = run(&[
+        "selfplay",
+        "--variant",
+        "english",
+        "--out",
+        &data_arg,
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+    ]);
+    assert!(played.status.success(), "{}", text(&played));
+    let positions = number_after(&text(&played), "positions ");
+    let relabel = |pieces: &str| {
+        run(&[
+            "relabel",
+            "--variant",
+            "english",
+            "--data",
+            &data_arg,
+            "--out",
+            &out_arg,
+            "--nodes",
+            "3000",
+            "--pieces",
+            pieces,
+        ])
+    };
+    let first = relabel("2-24");
+    assert!(first.status.success(), "{}", text(&first));
+    let out = text(&first);
+    assert!(out.contains("games 4 (resumed 0)") && out.contains("no tables"), "{out}");
+    assert_eq!(number_after(&out, "searched "), positions, "every position: {out}");
+    // Run again: every game is there, nothing is searched.
+    let again = relabel("2-24");
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(text(&again).contains("games 4 (resumed 4)"), "{}", text(&again));
+    assert_eq!(number_after(&text(&again), "searched "), 0.0, "{}", text(&again));
+    // The relabelled file trains like any other, every position read.
+    let trained = run(&[
+        "tune",
+        "--variant",
+        "english",
+        "--data",
+        &out_arg,
+        "--out",
+        &weights.display().to_string(),
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+    ]);
+    assert!(trained.status.success(), "{}", text(&trained));
+    assert_eq!(number_after(&text(&trained), "positions "), positions, "{}", text(&trained));
+    // Errors: a reversed range, the input as output, another game, a missing file.
+    let refused = |args: &[&str], expected: &str| {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output));
+        assert!(text(&output).contains(expected), "{args:?}: {}", text(&output));
+    };
+    refused(
+        &["relabel", "--data", &data_arg, "--out", &out_arg, "--pieces", "9-3"],
+        "smaller first",
+    );
+    refused(&["relabel", "--data", &data_arg, "--out", &out_arg, "--pieces", "x"], "piece count");
+    refused(
+        &["relabel", "--variant", "english", "--data", &data_arg, "--out", &data_arg],
+        "another file than the input",
+    );
+    refused(&["relabel", "--data", &data_arg, "--out", &out_arg], "English draughts positions");
+    let missing = temp_file("relabel-missing.bin").display().to_string();
+    refused(&["relabel", "--data", &missing, "--out", &out_arg], "cannot open");
+    for path in [&data, &relabelled, &weights] {
+        let _ = std::fs::remove_file(path);
+    }
+}

@@ -1,8 +1,9 @@
-//! `dama selfplay`, `dama selfplay-merge` and `dama tune`: the learned evaluation's pipeline
+//! `dama selfplay`, `dama selfplay-merge`, `dama relabel` and `dama tune`: the learned evaluation's pipeline
 //! (docs/learning.md), on the crate `dama-learn`. [`run`] is the one entry point; the commands
 //! stand at the top of the command line.
 
 pub mod merge;
+pub mod relabel;
 pub mod selfplay;
 pub mod tune;
 
@@ -15,6 +16,9 @@ pub enum LearnCommand {
     Selfplay(selfplay::SelfPlayArgs),
     /// Join the data files of a self-play run's shards (--shard I/N) into the file of one run.
     SelfplayMerge(merge::SelfPlayMergeArgs),
+    /// Search the positions of a self-play file again, deeper and with the endgame tables, into
+    /// a new data file for `dama tune`.
+    Relabel(relabel::RelabelArgs),
     /// Fit the learned evaluation's weights to self-play data.
     Tune(tune::TuneArgs),
 }
@@ -24,6 +28,7 @@ pub fn run(command: &LearnCommand) -> Result<(), String> {
     match command {
         LearnCommand::Selfplay(args) => selfplay::run(args),
         LearnCommand::SelfplayMerge(args) => merge::run(args),
+        LearnCommand::Relabel(args) => relabel::run(args),
         LearnCommand::Tune(args) => tune::run(args),
     }
 }
