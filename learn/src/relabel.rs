@@ -286,6 +286,12 @@ mod tests {
                 assert_eq!(a.score, b.score);
             }
         }
+        // Two threads write the same file as one.
+        let twice = temp("two-threads.bin");
+        let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        two.install(|| run(&input, &twice, &settings, &AtomicBool::new(false), |_| {})).unwrap();
+        assert_eq!(std::fs::read(&twice).unwrap(), std::fs::read(&output).unwrap());
+        std::fs::remove_file(twice).unwrap();
         // The output of another input (same settings, other games) is not resumed.
         let other = temp("other.bin");
         selfplay_file(&other, 2, 300);
