@@ -2,6 +2,23 @@
 //! (docs/learning.md), on the crate `dama-learn`. [`run`] is the one entry point; the commands
 //! stand at the top of the command line.
 
+/// `$run::<G>($args)` for the game `G` of the variant `$variant`: the commands' one dispatch.
+macro_rules! for_variant {
+    ($variant:expr, $run:ident, $args:expr) => {
+        match $variant {
+            dama_engine::variant::Variant::Italian => $run::<dama_engine::italian::Italian>($args),
+            dama_engine::variant::Variant::English => $run::<dama_engine::english::English>($args),
+            dama_engine::variant::Variant::International => {
+                $run::<dama_engine::international::International>($args)
+            }
+            dama_engine::variant::Variant::Russian => $run::<dama_engine::flying8::Russian>($args),
+            dama_engine::variant::Variant::Brazilian => {
+                $run::<dama_engine::flying8::Brazilian>($args)
+            }
+        }
+    };
+}
+
 pub mod merge;
 pub mod relabel;
 pub mod selfplay;
@@ -40,4 +57,17 @@ fn with_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Res
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     Ok(pool.install(work))
+}
+
+/// The progress bar of a run over `games` games.
+fn games_bar(games: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(games);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    bar
 }

@@ -4,17 +4,12 @@
 use crate::commands::eval::EvalArgs;
 use crate::games::{open_tables, GameRules};
 use clap::Args;
-use dama_engine::english::English;
-use dama_engine::flying8::{Brazilian, Russian};
-use dama_engine::international::International;
-use dama_engine::italian::Italian;
 use dama_engine::search::MAX_THREADS;
 use dama_engine::variant::Variant;
 use dama_frontend::interrupt;
 use dama_frontend::variant_arg::variant_parser;
 use dama_learn::game::TrainingGame;
 use dama_learn::relabel::{self, RelabelSettings};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -70,13 +65,7 @@ fn piece_range(text: &str) -> Result<(u32, u32), String> {
 
 /// Runs `dama relabel`.
 pub fn run(args: &RelabelArgs) -> Result<(), String> {
-    match args.variant {
-        Variant::Italian => run_game::<Italian>(args),
-        Variant::English => run_game::<English>(args),
-        Variant::International => run_game::<International>(args),
-        Variant::Russian => run_game::<Russian>(args),
-        Variant::Brazilian => run_game::<Brazilian>(args),
-    }
+    for_variant!(args.variant, run_game, args)
 }
 
 /// `dama relabel` in the game `R`.
@@ -98,14 +87,7 @@ fn run_game<R: TrainingGame + GameRules>(args: &RelabelArgs) -> Result<(), Strin
     };
     dama_frontend::files::check_writable("--out", &args.out, &args.out)?;
     interrupt::install()?;
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
+    let bar = super::games_bar(0);
     let started = Instant::now();
     let stop = AtomicBool::new(false);
     let summary = super::with_threads(args.threads as usize, || {

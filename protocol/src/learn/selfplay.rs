@@ -3,10 +3,6 @@
 use crate::commands::eval::EvalArgs;
 use crate::games::GameRules;
 use clap::Args;
-use dama_engine::english::English;
-use dama_engine::flying8::{Brazilian, Russian};
-use dama_engine::international::International;
-use dama_engine::italian::Italian;
 use dama_engine::search::MAX_THREADS;
 use dama_engine::variant::Variant;
 use dama_frontend::interrupt;
@@ -14,7 +10,6 @@ use dama_frontend::shard::Shard;
 use dama_frontend::variant_arg::variant_parser;
 use dama_learn::game::TrainingGame;
 use dama_learn::selfplay::{self, SelfPlaySettings};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -63,13 +58,7 @@ pub struct SelfPlayArgs {
 
 /// Runs `dama selfplay`.
 pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
-    match args.variant {
-        Variant::Italian => run_game::<Italian>(args),
-        Variant::English => run_game::<English>(args),
-        Variant::International => run_game::<International>(args),
-        Variant::Russian => run_game::<Russian>(args),
-        Variant::Brazilian => run_game::<Brazilian>(args),
-    }
+    for_variant!(args.variant, run_game, args)
 }
 
 /// `dama selfplay` in the game `R`.
@@ -86,14 +75,7 @@ fn run_game<R: TrainingGame + GameRules>(args: &SelfPlayArgs) -> Result<(), Stri
         shard: args.shard,
     };
     interrupt::install()?;
-    let bar = ProgressBar::new(settings.game_numbers().len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
+    let bar = super::games_bar(settings.game_numbers().len() as u64);
     let started = Instant::now();
     let stop = AtomicBool::new(false);
     let summary = super::with_threads(args.threads as usize, || {

@@ -2,10 +2,6 @@
 
 use crate::games::weights::load_weights;
 use clap::Args;
-use dama_engine::english::English;
-use dama_engine::flying8::{Brazilian, Russian};
-use dama_engine::international::International;
-use dama_engine::italian::Italian;
 use dama_engine::learned::LearnedEval;
 use dama_engine::search::MAX_THREADS;
 use dama_engine::variant::Variant;
@@ -62,13 +58,7 @@ pub struct TuneArgs {
 
 /// Runs `dama tune`.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
-    match args.variant {
-        Variant::Italian => run_game::<Italian>(args),
-        Variant::English => run_game::<English>(args),
-        Variant::International => run_game::<International>(args),
-        Variant::Russian => run_game::<Russian>(args),
-        Variant::Brazilian => run_game::<Brazilian>(args),
-    }
+    for_variant!(args.variant, run_game, args)
 }
 
 /// `dama tune` in the game `R`.
