@@ -21,6 +21,13 @@ fn text(output: &Output) -> String {
     )
 }
 
+/// Runs `dama args`, which must fail (status 2) with a message containing `expected`.
+fn refused(args: &[&str], expected: &str) {
+    let output = run(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output));
+    assert!(text(&output).contains(expected), "{args:?}: {}", text(&output));
+}
+
 /// The number after `word` in `text`.
 fn number_after(text: &str, word: &str) -> f64 {
     let at = text.find(word).unwrap_or_else(|| panic!("no '{word}' in {text}")) + word.len();
@@ -191,11 +198,6 @@ fn international_data_and_weights_go_through_the_same_pipeline() {
 fn bad_inputs_are_refused_with_a_message() {
     let missing = temp_file("missing.bin").display().to_string();
     let out = temp_file("w.dwt").display().to_string();
-    let refused = |args: &[&str], expected: &str| {
-        let output = run(args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output));
-        assert!(text(&output).contains(expected), "{args:?}: {}", text(&output));
-    };
     refused(&["tune", "--data", &missing, "--out", &out], "cannot open");
     let garbage = temp_file("garbage.bin");
     std::fs::write(&garbage, vec![7u8; 100]).unwrap();
@@ -272,11 +274,6 @@ fn relabel_searches_the_positions_again_and_resumes() {
     assert!(trained.status.success(), "{}", text(&trained));
     assert_eq!(number_after(&text(&trained), "positions "), positions, "{}", text(&trained));
     // Errors: a reversed range, the input as output, another game, a missing file.
-    let refused = |args: &[&str], expected: &str| {
-        let output = run(args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output));
-        assert!(text(&output).contains(expected), "{args:?}: {}", text(&output));
-    };
     refused(
         &["relabel", "--data", &data_arg, "--out", &out_arg, "--pieces", "9-3"],
         "smaller first",
