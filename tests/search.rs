@@ -9,12 +9,22 @@ use dama_engine::board8::position::Position;
 use dama_engine::color::Color;
 use dama_engine::history::GameHistory;
 use dama_engine::italian::Italian;
-use dama_engine::search::{SearchControl, SearchLimits, SearchResult, Searcher};
+use dama_engine::search::{SearchControl, SearchLimits, SearchOptions, SearchResult, Searcher};
 use std::time::{Duration, Instant};
 
 fn search(fen: &str, limits: SearchLimits, threads: usize) -> SearchResult<Move> {
+    search_with(fen, limits, threads, SearchOptions::for_game::<Italian>())
+}
+
+fn search_with(
+    fen: &str,
+    limits: SearchLimits,
+    threads: usize,
+    options: SearchOptions,
+) -> SearchResult<Move> {
     let position = parse_fen(fen).unwrap();
     let mut searcher = Searcher::<Italian>::new(16, threads).unwrap();
+    searcher.set_options(options);
     searcher.search(
         &position,
         &GameHistory::new::<Italian>(&position),
@@ -68,10 +78,26 @@ const FORCED_WINS: [&str; 5] = [
     "W:WK3,9,K11,30:B8,18",
 ];
 
+/// Every pruning switch on (ProbCut, early reductions, futility and late-move pruning), whatever
+/// the game's defaults: they cut what a search looks at, never a forced win.
+fn every_pruning() -> SearchOptions {
+    let mut options = SearchOptions::for_game::<Italian>();
+    for name in ["probcut", "early-reductions", "futility", "late-move-pruning"] {
+        assert!(options.set(name, true), "{name} is a switch");
+    }
+    options
+}
+
 #[test]
 fn finds_forced_wins_confirmed_by_brute_force() {
+    for options in [SearchOptions::for_game::<Italian>(), every_pruning()] {
+        finds_forced_wins(options);
+    }
+}
+
+fn finds_forced_wins(options: SearchOptions) {
     for fen in FORCED_WINS {
-        let result = search(fen, SearchLimits::depth(14), 1);
+        let result = search_with(fen, SearchLimits::depth(14), 1, options.clone());
         let plies = dama_engine::score::plies_to_end(result.score)
             .unwrap_or_else(|| panic!("{fen}: no win found, score {}", result.score));
         assert!(plies > 0 && plies <= 9, "{fen}: win in {plies}");
@@ -90,11 +116,13 @@ fn finds_the_shot_that_wins_material() {
     let fen = "W:W17,21,25,27-32:B1-5,8,9,12,19";
     let position = parse_fen(fen).unwrap();
     assert_eq!(material_minimax(&position, 0, -10_000, 10_000), 0, "material is level");
-    let result = search(fen, SearchLimits::depth(12), 1);
-    assert!(result.score >= 80, "score {}", result.score);
-    let after = position.play(&result.best_move.unwrap());
-    let gain = -material_minimax(&after, 7, -10_000, 10_000);
-    assert!(gain >= 2, "the chosen move wins a man by material alone (gain {gain} half-men)");
+    for options in [SearchOptions::for_game::<Italian>(), every_pruning()] {
+        let result = search_with(fen, SearchLimits::depth(12), 1, options);
+        assert!(result.score >= 80, "score {}", result.score);
+        let after = position.play(&result.best_move.unwrap());
+        let gain = -material_minimax(&after, 7, -10_000, 10_000);
+        assert!(gain >= 2, "the chosen move wins a man by material alone (gain {gain} half-men)");
+    }
 }
 
 #[test]

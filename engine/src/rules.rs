@@ -136,6 +136,9 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// Whether the search reduces late quiet moves from the second one on by default
     /// ([`crate::search::SearchOptions::early_reductions`]): measured game by game.
     const EARLY_REDUCTIONS: bool = false;
+    /// Whether the search cuts quiet nodes near the horizon whose evaluation clears beta by a
+    /// margin by default ([`crate::search::SearchOptions::futility`]): measured game by game.
+    const FUTILITY: bool = false;
     /// Whether the game has material counts ([`Rules::endgame_count`]): the game's history and
     /// the search follow them only then (so a game without pays nothing for them).
     const ENDGAME_COUNTS: bool = false;

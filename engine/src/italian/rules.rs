@@ -35,6 +35,9 @@ impl Rules for Italian {
     const PDN_GAME_TYPE: u32 = 22;
     const QUIET_PLY_LIMIT: u32 = QUIET_PLY_LIMIT;
     const MOVE_COUNT_RULE: &'static str = "40-move rule";
+    // +24.0 +/- 17.5 Elo at 0.1 s a move against the search without it (348 games over the 174
+    // ballots, LOS 99.7 %; docs/strength.md).
+    const FUTILITY: bool = true;
 
     #[inline(always)]
     fn generate(position: &Position, list: &mut List<Move>) {

@@ -32,6 +32,13 @@ pub struct SearchOptions {
     /// Reduce late quiet moves off the principal variation from the second move on (and one ply
     /// more from the sixth), not only from the fourth.
     pub early_reductions: bool,
+    /// At a quiet node off the principal variation one to three plies from the horizon, neither
+    /// side able to capture, cut when the evaluation clears beta by a margin that grows with the
+    /// depth (reverse futility pruning).
+    pub futility: bool,
+    /// At a quiet node off the principal variation one or two plies from the horizon, skip the
+    /// quiet moves ordered after the first few (late-move pruning).
+    pub late_move_pruning: bool,
     /// Cut off with transposition-table bounds (the table's move ordering stays on).
     pub table_cutoffs: bool,
     /// Under a clock, spend less time when the best move has stood for several iterations and
@@ -59,6 +66,9 @@ impl SearchOptions {
         probcut: false,
         // On where it measured a gain: Rules::EARLY_REDUCTIONS (English, International).
         early_reductions: false,
+        // On where it measured a gain: Rules::FUTILITY (Italian, English, International).
+        futility: false,
+        late_move_pruning: false,
         time_stability: false,
     };
 
@@ -68,6 +78,7 @@ impl SearchOptions {
         SearchOptions {
             probcut: R::PROBCUT,
             early_reductions: R::EARLY_REDUCTIONS,
+            futility: R::FUTILITY,
             ..SearchOptions::DEFAULT
         }
     }
@@ -84,6 +95,8 @@ impl SearchOptions {
         "table-cutoffs",
         "probcut",
         "early-reductions",
+        "futility",
+        "late-move-pruning",
         "time-stability",
     ];
 
@@ -100,6 +113,8 @@ impl SearchOptions {
             "table-cutoffs" => self.table_cutoffs = on,
             "probcut" => self.probcut = on,
             "early-reductions" => self.early_reductions = on,
+            "futility" => self.futility = on,
+            "late-move-pruning" => self.late_move_pruning = on,
             "time-stability" => self.time_stability = on,
             _ => return false,
         }
@@ -119,6 +134,8 @@ impl SearchOptions {
             "table-cutoffs" => self.table_cutoffs,
             "probcut" => self.probcut,
             "early-reductions" => self.early_reductions,
+            "futility" => self.futility,
+            "late-move-pruning" => self.late_move_pruning,
             "time-stability" => self.time_stability,
             _ => return None,
         })

@@ -60,6 +60,11 @@ const CHECK_EVERY: u64 = 256;
 const PROBCUT_MIN_DEPTH: i32 = 3;
 const PROBCUT_MARGIN: Score = 5;
 const PROBCUT_SCORE_LIMIT: Score = 5_000;
+/// Reverse futility pruning: the deepest depth it is tried at and the margin a ply (centi-men).
+const FUTILITY_MAX_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: Score = 30;
+/// Late-move pruning: at depth d (1 or 2), the quiet moves searched before the rest are skipped.
+const LATE_MOVE_COUNT: [usize; 3] = [usize::MAX, 4, 8];
 
 impl<'a, R: Rules> Worker<'a, R> {
     pub fn new(
@@ -245,6 +250,23 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
         }
 
+        // Near the horizon, a quiet position whose evaluation clears beta by a margin is cut:
+        // neither side can capture, so the evaluation is as good a guess as a shallow search.
+        if self.shared.options.futility
+            && !is_pv
+            && !tables_apply
+            && (1..=FUTILITY_MAX_DEPTH).contains(&depth)
+            && beta.abs() < PROBCUT_SCORE_LIMIT
+            && !R::has_capture(position)
+            && !R::opponent_can_capture(position)
+        {
+            let margin = FUTILITY_MARGIN * depth;
+            let stand = self.evaluate(position);
+            if stand - margin >= beta && R::has_move(position) {
+                return stand - margin;
+            }
+        }
+
         let mut moves = List::new();
         R::generate(position, &mut moves);
         if moves.is_empty() {
@@ -305,6 +327,15 @@ impl<'a, R: Rules> Worker<'a, R> {
         for i in 0..n {
             pick_next(&mut moves[..n], &mut self.scores[ply][..n], i);
             let mv = moves[i];
+            if self.shared.options.late_move_pruning
+                && !is_pv
+                && !capturing
+                && (1..=2).contains(&depth)
+                && i >= LATE_MOVE_COUNT[depth as usize]
+                && !self.ordering.is_killer(&mv, ply)
+            {
+                continue;
+            }
             let child = R::play(position, &mv);
             self.path.push(position, &mv, &child);
             let mut next_depth = child_depth(depth);

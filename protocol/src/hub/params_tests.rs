@@ -166,4 +166,14 @@ fn each_game_has_its_own_search_switches_and_a_set_switch_stays_over_a_new_game(
     };
     assert!(early(Variant::English) && early(Variant::International));
     assert!(!early(Variant::Italian));
+    // Futility pruning: Italian, English and International by default, not in the games it was
+    // not measured in.
+    let futility = |variant| {
+        let mut settings = Settings::default();
+        settings.record(&Setting::Variant(variant));
+        settings.search.get("futility").unwrap()
+    };
+    assert!(futility(Variant::Italian) && futility(Variant::English));
+    assert!(futility(Variant::International));
+    assert!(!futility(Variant::Russian) && !futility(Variant::Brazilian));
 }
