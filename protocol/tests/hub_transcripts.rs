@@ -13,7 +13,7 @@ use hub_support::{
 
 const ID: &str = "id name=Dama version=0.1.0 author=\"The Dama developers\" country=Italy";
 
-use dama_engine::italian::EvalOptions;
+use dama_engine::italian::{EvalOptions, Italian};
 use dama_engine::search::{SearchOptions, DEFAULT_MOVE_OVERHEAD};
 
 /// The search feature and evaluation-term switches, each a bool param with the engine's default.
@@ -36,7 +36,8 @@ fn params_with_switch(
     off: Option<&str>,
 ) -> Vec<String> {
     let switches = switches().map(|name| {
-        let default = SearchOptions::DEFAULT
+        // The Hub starts in Dama Italiana: its switches as that game plays them.
+        let default = SearchOptions::for_game::<Italian>()
             .get(name)
             .or_else(|| EvalOptions::DEFAULT.get(name))
             .expect("a switch");
