@@ -78,19 +78,19 @@ const FORCED_WINS: [&str; 5] = [
     "W:WK3,9,K11,30:B8,18",
 ];
 
-/// Every pruning switch on (ProbCut, early reductions, futility and late-move pruning), whatever
-/// the game's defaults: they cut what a search looks at, never a forced win.
-fn every_pruning() -> SearchOptions {
+/// Dama Italiana's search without futility pruning (on by default): the wins and the shot are
+/// found with it and without it. (ProbCut and early reductions, off in Dama Italiana, lose one
+/// of these forced wins at depth 14: they are measured in the games they are on in.)
+fn without_futility() -> SearchOptions {
     let mut options = SearchOptions::for_game::<Italian>();
-    for name in ["probcut", "early-reductions", "futility", "late-move-pruning"] {
-        assert!(options.set(name, true), "{name} is a switch");
-    }
+    assert!(options.futility, "Dama Italiana plays with futility pruning");
+    options.futility = false;
     options
 }
 
 #[test]
 fn finds_forced_wins_confirmed_by_brute_force() {
-    for options in [SearchOptions::for_game::<Italian>(), every_pruning()] {
+    for options in [SearchOptions::for_game::<Italian>(), without_futility()] {
         finds_forced_wins(options);
     }
 }
@@ -99,7 +99,7 @@ fn finds_forced_wins(options: SearchOptions) {
     for fen in FORCED_WINS {
         let result = search_with(fen, SearchLimits::depth(14), 1, options.clone());
         let plies = dama_engine::score::plies_to_end(result.score)
-            .unwrap_or_else(|| panic!("{fen}: no win found, score {}", result.score));
+            .unwrap_or_else(|| panic!("{fen}: no win found, score {} ({options:?})", result.score));
         assert!(plies > 0 && plies <= 9, "{fen}: win in {plies}");
         let position = parse_fen(fen).unwrap();
         let next = position.play(&result.best_move.unwrap());
@@ -116,7 +116,7 @@ fn finds_the_shot_that_wins_material() {
     let fen = "W:W17,21,25,27-32:B1-5,8,9,12,19";
     let position = parse_fen(fen).unwrap();
     assert_eq!(material_minimax(&position, 0, -10_000, 10_000), 0, "material is level");
-    for options in [SearchOptions::for_game::<Italian>(), every_pruning()] {
+    for options in [SearchOptions::for_game::<Italian>(), without_futility()] {
         let result = search_with(fen, SearchLimits::depth(12), 1, options);
         assert!(result.score >= 80, "score {}", result.score);
         let after = position.play(&result.best_move.unwrap());
