@@ -55,11 +55,11 @@ pub(crate) struct Worker<'a, R: Rules> {
 mod probes;
 
 const CHECK_EVERY: u64 = 256;
-/// ProbCut: the shallowest depth it is tried at, the margin a ply (centi-men), and the scores
-/// beyond which it is not tried (wins and losses).
+/// ProbCut: the shallowest depth it is tried at and the margin a ply (centi-men).
 const PROBCUT_MIN_DEPTH: i32 = 3;
 const PROBCUT_MARGIN: Score = 5;
-const PROBCUT_SCORE_LIMIT: Score = 5_000;
+/// The bounds beyond which neither ProbCut nor futility pruning is tried (wins and losses).
+const PRUNING_SCORE_LIMIT: Score = 5_000;
 /// Reverse futility pruning: the deepest depth it is tried at and the margin a ply (centi-men).
 const FUTILITY_MAX_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: Score = 30;
@@ -256,7 +256,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             && !is_pv
             && !tables_apply
             && (1..=FUTILITY_MAX_DEPTH).contains(&depth)
-            && beta.abs() < PROBCUT_SCORE_LIMIT
+            && beta.abs() < PRUNING_SCORE_LIMIT
             && !R::has_capture(position)
             && !R::opponent_can_capture(position)
         {
@@ -292,7 +292,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             && !is_pv
             && !capturing
             && depth >= PROBCUT_MIN_DEPTH
-            && beta.abs() < PROBCUT_SCORE_LIMIT
+            && beta.abs() < PRUNING_SCORE_LIMIT
         {
             let raised = beta + PROBCUT_MARGIN * depth;
             let score = self.search(position, depth * 2 / 5, raised - 1, raised, ply, false);

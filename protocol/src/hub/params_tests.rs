@@ -158,21 +158,19 @@ fn each_game_has_its_own_search_switches_and_a_set_switch_stays_over_a_new_game(
     settings.record(&Setting::Switch { name: "table-cutoffs", on: false });
     settings.record(&Setting::Variant(Variant::English));
     assert_eq!(settings.search.get("table-cutoffs"), Some(false));
-    // Early reductions: English and International, by default.
-    let early = |variant| {
+    // A switch as a new game of `variant` plays it.
+    let default = |variant, name| {
         let mut settings = Settings::default();
         settings.record(&Setting::Variant(variant));
-        settings.search.get("early-reductions").unwrap()
+        settings.search.get(name).unwrap()
     };
+    // Early reductions: English and International, by default.
+    let early = |variant| default(variant, "early-reductions");
     assert!(early(Variant::English) && early(Variant::International));
     assert!(!early(Variant::Italian));
     // Futility pruning: Italian, English and International by default, not in the games it was
     // not measured in.
-    let futility = |variant| {
-        let mut settings = Settings::default();
-        settings.record(&Setting::Variant(variant));
-        settings.search.get("futility").unwrap()
-    };
+    let futility = |variant| default(variant, "futility");
     assert!(futility(Variant::Italian) && futility(Variant::English));
     assert!(futility(Variant::International));
     assert!(!futility(Variant::Russian) && !futility(Variant::Brazilian));
