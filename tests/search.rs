@@ -78,19 +78,26 @@ const FORCED_WINS: [&str; 5] = [
     "W:WK3,9,K11,30:B8,18",
 ];
 
-/// Dama Italiana's search without futility pruning (on by default): the wins and the shot are
-/// found with it and without it. (ProbCut and early reductions, off in Dama Italiana, lose one
-/// of these forced wins at depth 14: they are measured in the games they are on in.)
-fn without_futility() -> SearchOptions {
-    let mut options = SearchOptions::for_game::<Italian>();
-    assert!(options.futility, "Dama Italiana plays with futility pruning");
-    options.futility = false;
-    options
+/// Dama Italiana's search as it plays, and with each pruning near the horizon switched the
+/// other way (futility pruning, on by default; razoring): the wins and the shot are found with
+/// and without each. (ProbCut and early reductions, off in Dama Italiana, lose one of these
+/// forced wins at depth 14: they are measured in the games they are on in.)
+fn pruning_variants() -> Vec<SearchOptions> {
+    let defaults = SearchOptions::for_game::<Italian>();
+    assert!(defaults.futility, "Dama Italiana plays with futility pruning");
+    let mut variants = vec![defaults.clone()];
+    for switch in ["futility", "razoring"] {
+        let mut options = defaults.clone();
+        let on = options.get(switch).unwrap();
+        assert!(options.set(switch, !on));
+        variants.push(options);
+    }
+    variants
 }
 
 #[test]
 fn finds_forced_wins_confirmed_by_brute_force() {
-    for options in [SearchOptions::for_game::<Italian>(), without_futility()] {
+    for options in pruning_variants() {
         finds_forced_wins(options);
     }
 }
@@ -116,7 +123,7 @@ fn finds_the_shot_that_wins_material() {
     let fen = "W:W17,21,25,27-32:B1-5,8,9,12,19";
     let position = parse_fen(fen).unwrap();
     assert_eq!(material_minimax(&position, 0, -10_000, 10_000), 0, "material is level");
-    for options in [SearchOptions::for_game::<Italian>(), without_futility()] {
+    for options in pruning_variants() {
         let result = search_with(fen, SearchLimits::depth(12), 1, options);
         assert!(result.score >= 80, "score {}", result.score);
         let after = position.play(&result.best_move.unwrap());

@@ -39,6 +39,10 @@ pub struct SearchOptions {
     /// At a quiet node off the principal variation one or two plies from the horizon, skip the
     /// quiet moves ordered after the first few (late-move pruning).
     pub late_move_pruning: bool,
+    /// At a quiet node off the principal variation one or two plies from the horizon, neither
+    /// side able to capture, whose evaluation lies below alpha by a margin that grows with the
+    /// depth: the horizon's search decides, and stands when it does not reach alpha (razoring).
+    pub razoring: bool,
     /// Cut off with transposition-table bounds (the table's move ordering stays on).
     pub table_cutoffs: bool,
     /// Under a clock, spend less time when the best move has stood for several iterations and
@@ -69,6 +73,7 @@ impl SearchOptions {
         // On where it measured a gain: Rules::FUTILITY (Italian, English, International).
         futility: false,
         late_move_pruning: false,
+        razoring: false,
         time_stability: false,
     };
 
@@ -97,6 +102,7 @@ impl SearchOptions {
         "early-reductions",
         "futility",
         "late-move-pruning",
+        "razoring",
         "time-stability",
     ];
 
@@ -115,6 +121,7 @@ impl SearchOptions {
             "early-reductions" => self.early_reductions = on,
             "futility" => self.futility = on,
             "late-move-pruning" => self.late_move_pruning = on,
+            "razoring" => self.razoring = on,
             "time-stability" => self.time_stability = on,
             _ => return false,
         }
@@ -136,6 +143,7 @@ impl SearchOptions {
             "early-reductions" => self.early_reductions,
             "futility" => self.futility,
             "late-move-pruning" => self.late_move_pruning,
+            "razoring" => self.razoring,
             "time-stability" => self.time_stability,
             _ => return None,
         })

@@ -63,6 +63,9 @@ const PRUNING_SCORE_LIMIT: Score = 5_000;
 /// Reverse futility pruning: the deepest depth it is tried at and the margin a ply (centi-men).
 const FUTILITY_MAX_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: Score = 30;
+/// Razoring: the deepest depth it is tried at and the margin a ply (centi-men).
+const RAZOR_MAX_DEPTH: i32 = 2;
+const RAZOR_MARGIN: Score = 60;
 /// Late-move pruning: at depth d (1 or 2), the quiet moves searched before the rest are skipped.
 const LATE_MOVE_COUNT: [usize; 3] = [usize::MAX, 4, 8];
 
@@ -250,20 +253,33 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
         }
 
-        // Near the horizon, a quiet position whose evaluation clears beta by a margin is cut:
-        // neither side can capture, so the evaluation is as good a guess as a shallow search.
-        if self.shared.options.futility
+        // Near the horizon in a quiet position (neither side can capture) the evaluation is as
+        // good a guess as a shallow search: one that clears beta by a margin is cut (futility),
+        // one that lies below alpha by a margin is left to the horizon's search (razoring).
+        let options = &self.shared.options;
+        if (options.futility || options.razoring)
             && !is_pv
             && !tables_apply
-            && (1..=FUTILITY_MAX_DEPTH).contains(&depth)
+            && depth >= 1
+            && depth <= FUTILITY_MAX_DEPTH.max(RAZOR_MAX_DEPTH)
             && beta.abs() < PRUNING_SCORE_LIMIT
             && !R::has_capture(position)
             && !R::opponent_can_capture(position)
         {
-            let margin = FUTILITY_MARGIN * depth;
+            let futility = options.futility && depth <= FUTILITY_MAX_DEPTH;
+            let razoring = options.razoring && depth <= RAZOR_MAX_DEPTH;
             let stand = self.evaluate(position);
-            if stand - margin >= beta && R::has_move(position) {
-                return stand - margin;
+            if futility && stand - FUTILITY_MARGIN * depth >= beta && R::has_move(position) {
+                return stand - FUTILITY_MARGIN * depth;
+            }
+            if razoring && stand + RAZOR_MARGIN * depth <= alpha {
+                let score = self.search(position, 0, alpha, alpha + 1, ply, false);
+                if self.stopped {
+                    return DRAW;
+                }
+                if score <= alpha {
+                    return score;
+                }
             }
         }
 
