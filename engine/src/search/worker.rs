@@ -256,18 +256,16 @@ impl<'a, R: Rules> Worker<'a, R> {
         // Near the horizon in a quiet position (neither side can capture) the evaluation is as
         // good a guess as a shallow search: one that clears beta by a margin is cut (futility),
         // one that lies below alpha by a margin is left to the horizon's search (razoring).
-        let options = &self.shared.options;
-        if (options.futility || options.razoring)
+        let futility = self.shared.options.futility && depth <= FUTILITY_MAX_DEPTH;
+        let razoring = self.shared.options.razoring && depth <= RAZOR_MAX_DEPTH;
+        if (futility || razoring)
             && !is_pv
             && !tables_apply
             && depth >= 1
-            && depth <= FUTILITY_MAX_DEPTH.max(RAZOR_MAX_DEPTH)
             && beta.abs() < PRUNING_SCORE_LIMIT
             && !R::has_capture(position)
             && !R::opponent_can_capture(position)
         {
-            let futility = options.futility && depth <= FUTILITY_MAX_DEPTH;
-            let razoring = options.razoring && depth <= RAZOR_MAX_DEPTH;
             let stand = self.evaluate(position);
             if futility && stand - FUTILITY_MARGIN * depth >= beta && R::has_move(position) {
                 return stand - FUTILITY_MARGIN * depth;
