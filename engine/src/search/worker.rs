@@ -53,19 +53,14 @@ pub(crate) struct Worker<'a, R: Rules> {
 }
 
 mod probes;
+mod pruning;
 
 const CHECK_EVERY: u64 = 256;
 /// ProbCut: the shallowest depth it is tried at and the margin a ply (centi-men).
 const PROBCUT_MIN_DEPTH: i32 = 3;
 const PROBCUT_MARGIN: Score = 5;
 /// The bounds beyond which neither ProbCut nor futility pruning is tried (wins and losses).
-const PRUNING_SCORE_LIMIT: Score = 5_000;
-/// Reverse futility pruning: the deepest depth it is tried at and the margin a ply (centi-men).
-const FUTILITY_MAX_DEPTH: i32 = 3;
-const FUTILITY_MARGIN: Score = 30;
-/// Razoring: the deepest depth it is tried at and the margin a ply (centi-men).
-const RAZOR_MAX_DEPTH: i32 = 2;
-const RAZOR_MARGIN: Score = 60;
+pub(super) const PRUNING_SCORE_LIMIT: Score = 5_000;
 /// Late-move pruning: at depth d (1 or 2), the quiet moves searched before the rest are skipped.
 const LATE_MOVE_COUNT: [usize; 3] = [usize::MAX, 4, 8];
 
@@ -253,32 +248,10 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
         }
 
-        // Near the horizon in a quiet position (neither side can capture) the evaluation is as
-        // good a guess as a shallow search: one that clears beta by a margin is cut (futility),
-        // one that lies below alpha by a margin is left to the horizon's search (razoring).
-        let futility = self.shared.options.futility && depth <= FUTILITY_MAX_DEPTH;
-        let razoring = self.shared.options.razoring && depth <= RAZOR_MAX_DEPTH;
-        if (futility || razoring)
-            && !is_pv
-            && !tables_apply
-            && depth >= 1
-            && beta.abs() < PRUNING_SCORE_LIMIT
-            && !R::has_capture(position)
-            && !R::opponent_can_capture(position)
+        if let Some(score) =
+            self.quiet_pruning(position, depth, alpha, beta, ply, is_pv, tables_apply)
         {
-            let stand = self.evaluate(position);
-            if futility && stand - FUTILITY_MARGIN * depth >= beta && R::has_move(position) {
-                return stand - FUTILITY_MARGIN * depth;
-            }
-            if razoring && stand + RAZOR_MARGIN * depth <= alpha {
-                let score = self.search(position, 0, alpha, alpha + 1, ply, false);
-                if self.stopped {
-                    return DRAW;
-                }
-                if score <= alpha {
-                    return score;
-                }
-            }
+            return score;
         }
 
         let mut moves = List::new();
