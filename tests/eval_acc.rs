@@ -1,7 +1,8 @@
 //! The evaluation's accumulator (the pattern indexes the search keeps up to date move by move):
 //! along random games of each game, the accumulator updated from the move's changed squares must
 //! equal the one computed from scratch, and the evaluation given it must equal the full one, under
-//! the learned weights and the hand-set evaluation alike.
+//! the learned weights and the hand-set evaluation alike (and in International draughts with a
+//! network, whose accumulators are kept the same way).
 
 use dama_engine::english::English;
 use dama_engine::international::International;
@@ -17,12 +18,12 @@ fn check_random_games<R: Rules>(evals: &[R::Eval], games: usize, seed: u64) -> u
     let mut checked = 0;
     for _ in 0..games {
         let mut position = R::start();
-        let mut acc = R::eval_acc(&position);
+        let mut accs: Vec<R::EvalAcc> = evals.iter().map(|e| R::eval_acc(&position, e)).collect();
         for _ in 0..200 {
-            assert_eq!(acc, R::eval_acc(&position), "{}", R::to_fen(&position));
-            for eval in evals {
+            for (eval, acc) in evals.iter().zip(&accs) {
+                assert_eq!(*acc, R::eval_acc(&position, eval), "{}", R::to_fen(&position));
                 assert_eq!(
-                    R::evaluate_with(&position, &acc, eval),
+                    R::evaluate_with(&position, acc, eval),
                     R::evaluate(&position, eval),
                     "{}",
                     R::to_fen(&position)
@@ -34,7 +35,9 @@ fn check_random_games<R: Rules>(evals: &[R::Eval], games: usize, seed: u64) -> u
                 break;
             }
             let next = R::play(&position, &moves[rng.gen_range(0..moves.len())]);
-            acc = R::update_eval_acc(&acc, &position, &next);
+            for (eval, acc) in evals.iter().zip(accs.iter_mut()) {
+                *acc = R::update_eval_acc(acc, &position, &next, eval);
+            }
             position = next;
         }
     }
@@ -60,10 +63,26 @@ fn english_accumulator_follows_every_move() {
 
 #[test]
 fn international_accumulator_follows_every_move() {
+    use dama_engine::learned::{Features, LearnedChoice, LearnedEval};
+    use dama_engine::network::Network;
+    use std::sync::Arc;
+    // The built-in weights with a network whose every weight counts (the output weights too).
+    let weights = International::embedded().unwrap().to_hundredths();
+    let mut network = Network::seeded(International::NETWORK_INPUTS, 5, 0.4);
+    for j in 0..network.own.len() {
+        (network.own[j], network.other[j]) = (0.3 - 0.02 * j as f32, 0.01 * j as f32 - 0.2);
+    }
+    let bytes = LearnedEval::<International>::to_bytes_with(&weights, Some(&network));
+    let with_network = LearnedEval::<International>::from_bytes(&bytes).unwrap();
+    assert!(with_network.network().is_some());
     let evals = [
         Default::default(),
-        dama_engine::learned::LearnedChoice::<International>::named("classic", None).unwrap(),
+        LearnedChoice::<International>::named("classic", None).unwrap(),
+        LearnedChoice::<International>::named("learned", Some(Arc::new(with_network))).unwrap(),
     ];
+    let start = International::start();
+    assert!(International::eval_acc(&start, &evals[2]).network.is_some());
+    assert!(International::eval_acc(&start, &evals[0]).network.is_none());
     let checked = check_random_games::<International>(&evals, 300, 3);
     assert!(checked > 20_000, "{checked}");
 }

@@ -17,9 +17,12 @@
 //! ([`SCALE`] units per hundredth of a man), `u32` game ([`Features::WEIGHTS_GAME`]: 0 for Dama
 //! Italiana, whose files were written before the field had a use, else the PDN GameType); then for
 //! each feature its middle-game and end-game weight as `i16`; then the CRC-32 of everything before
-//! it as `u32`. [`LearnedEval::from_bytes`] checks all of it.
+//! it as `u32`. [`LearnedEval::from_bytes`] checks all of it. Version 2 is version 1 with a
+//! small network ([`crate::network`]) between the weights and the checksum, for a game that has
+//! network inputs ([`Features::NETWORK_INPUTS`]); its output is added to the linear sum.
 
 use crate::color::Color;
+use crate::network::{Network, SearchAccumulator, SearchNetwork};
 use crate::rules::Rules;
 use crate::score::Score;
 use std::marker::PhantomData;
@@ -41,7 +44,7 @@ pub trait Features: Rules {
     /// view; returns the phase, at most [`Features::PHASE_PIECES`].
     #[inline(always)]
     fn features(position: &Self::Position, sink: impl FnMut(usize, i32)) -> i32 {
-        Self::features_with(position, &Self::eval_acc(position), sink)
+        Self::features_with(position, &Self::eval_acc(position, &Self::Eval::default()), sink)
     }
 
     /// [`Features::features`] given the position's accumulator ([`Rules::eval_acc`]), which
@@ -54,6 +57,21 @@ pub trait Features: Rules {
 
     /// Starting weights for training, in hundredths of a man: material and little else.
     fn initial_weights() -> Vec<[f32; 2]>;
+
+    /// Inputs of the game's network ([`crate::network`]); 0 for a game without one.
+    const NETWORK_INPUTS: usize = 0;
+
+    /// Sends the network inputs of `position` to `sink` as (view, input): view 0 is White's,
+    /// 1 Black's.
+    #[inline(always)]
+    fn network_inputs(_position: &Self::Position, _sink: impl FnMut(usize, usize)) {}
+
+    /// The network's accumulators that `acc` keeps up to date move by move, if it keeps them
+    /// (the evaluation in use has a network).
+    #[inline(always)]
+    fn network_acc(_acc: &Self::EvalAcc) -> Option<&[SearchAccumulator; 2]> {
+        None
+    }
 
     /// The weights built into the binary, for a game that has them.
     fn embedded() -> Option<Arc<LearnedEval<Self>>> {
@@ -149,6 +167,8 @@ pub const EVAL_LIMIT: Score = 8_999;
 
 const MAGIC: &[u8; 8] = b"DAMAEVAL";
 const VERSION: u32 = 1;
+/// The version of a file that holds a network after its linear weights.
+const VERSION_NETWORK: u32 = 2;
 /// Bytes before the weights.
 pub const HEADER_BYTES: usize = 24;
 
@@ -169,6 +189,8 @@ pub enum WeightsError {
     Game { expected: u32, found: u32 },
     /// The checksum does not match: the file is damaged.
     Checksum,
+    /// The network block is not one this build reads.
+    Network(String),
 }
 
 impl std::fmt::Display for WeightsError {
@@ -187,6 +209,7 @@ impl std::fmt::Display for WeightsError {
                 write!(f, "weights file is for {}, not {}", game_name(*found), game_name(*expected))
             }
             WeightsError::Checksum => write!(f, "weights file checksum mismatch (damaged file)"),
+            WeightsError::Network(why) => write!(f, "weights file network: {why}"),
         }
     }
 }
@@ -208,18 +231,25 @@ fn game_name(mark: u32) -> String {
 /// wider weights, for the pattern weights' random lookups).
 pub struct LearnedEval<R: Features> {
     weights: Vec<[i16; 2]>,
+    network: Option<Network>,
+    search: Option<SearchNetwork>,
     rules: PhantomData<R>,
 }
 
 impl<R: Features> Clone for LearnedEval<R> {
     fn clone(&self) -> LearnedEval<R> {
-        LearnedEval { weights: self.weights.clone(), rules: PhantomData }
+        LearnedEval {
+            weights: self.weights.clone(),
+            network: self.network.clone(),
+            search: self.search.clone(),
+            rules: PhantomData,
+        }
     }
 }
 
 impl<R: Features> PartialEq for LearnedEval<R> {
     fn eq(&self, other: &LearnedEval<R>) -> bool {
-        self.weights == other.weights
+        self.weights == other.weights && self.network == other.network
     }
 }
 
@@ -227,14 +257,16 @@ impl<R: Features> Eq for LearnedEval<R> {}
 
 impl<R: Features> std::fmt::Debug for LearnedEval<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "LearnedEval<{}> {{ {} features }}", R::NAME, self.weights.len())
+        let network = if self.network.is_some() { " and a network" } else { "" };
+        write!(f, "LearnedEval<{}> {{ {} features{network} }}", R::NAME, self.weights.len())
     }
 }
 
 impl<R: Features> LearnedEval<R> {
     /// Reads and checks a weights file.
     pub fn from_bytes(bytes: &[u8]) -> Result<LearnedEval<R>, WeightsError> {
-        let expected = HEADER_BYTES + R::FEATURES * 4 + 4;
+        let linear = HEADER_BYTES + R::FEATURES * 4;
+        let mut expected = linear + 4;
         if bytes.len() < HEADER_BYTES {
             return Err(WeightsError::Length { expected, found: bytes.len() });
         }
@@ -242,8 +274,12 @@ impl<R: Features> LearnedEval<R> {
         if &bytes[..8] != MAGIC {
             return Err(WeightsError::Magic);
         }
-        if word(8) != VERSION {
+        let with_network = word(8) == VERSION_NETWORK && R::NETWORK_INPUTS > 0;
+        if word(8) != VERSION && !with_network {
             return Err(WeightsError::Version(word(8)));
+        }
+        if with_network {
+            expected += Network::block_bytes(R::NETWORK_INPUTS);
         }
         if word(20) != R::WEIGHTS_GAME {
             return Err(WeightsError::Game { expected: R::WEIGHTS_GAME, found: word(20) });
@@ -267,16 +303,52 @@ impl<R: Features> LearnedEval<R> {
                 [value(at), value(at + 2)]
             })
             .collect();
-        Ok(LearnedEval { weights, rules: PhantomData })
+        let network = if with_network {
+            let block = &bytes[linear..expected - 4];
+            Some(Network::from_bytes(block, R::NETWORK_INPUTS).map_err(WeightsError::Network)?)
+        } else {
+            None
+        };
+        let search = match &network {
+            Some(network) => Some(SearchNetwork::new(network).map_err(WeightsError::Network)?),
+            None => None,
+        };
+        Ok(LearnedEval { weights, network, search, rules: PhantomData })
+    }
+
+    /// The network added to the linear sum, if the file had one.
+    pub fn network(&self) -> Option<&Network> {
+        self.network.as_ref()
+    }
+
+    /// The network's accumulators of `position` from scratch, if there is a network.
+    #[inline]
+    pub fn network_accumulators(&self, position: &R::Position) -> Option<[SearchAccumulator; 2]> {
+        let network = self.search.as_ref()?;
+        let mut acc = network.empty();
+        R::network_inputs(position, |view, input| network.add(&mut acc[view], input));
+        Some(acc)
+    }
+
+    /// The network as the search uses it, if there is one.
+    #[inline(always)]
+    pub fn search_network(&self) -> Option<&SearchNetwork> {
+        self.search.as_ref()
     }
 
     /// Writes weights given in hundredths of a man (middle game, end game for each feature),
     /// rounded to the file's scale and clamped to its range.
     pub fn to_bytes(weights: &[[f32; 2]]) -> Vec<u8> {
+        LearnedEval::<R>::to_bytes_with(weights, None)
+    }
+
+    /// [`LearnedEval::to_bytes`] with a network after the weights (a version-2 file).
+    pub fn to_bytes_with(weights: &[[f32; 2]], network: Option<&Network>) -> Vec<u8> {
         assert_eq!(weights.len(), R::FEATURES, "one weight pair per feature");
         let mut bytes = Vec::with_capacity(HEADER_BYTES + R::FEATURES * 4 + 4);
         bytes.extend_from_slice(MAGIC);
-        for word in [VERSION, R::FEATURES as u32, SCALE as u32, R::WEIGHTS_GAME] {
+        let version = if network.is_some() { VERSION_NETWORK } else { VERSION };
+        for word in [version, R::FEATURES as u32, SCALE as u32, R::WEIGHTS_GAME] {
             bytes.extend_from_slice(&word.to_le_bytes());
         }
         for pair in weights {
@@ -284,6 +356,10 @@ impl<R: Features> LearnedEval<R> {
                 let units = (w * SCALE as f32).round().clamp(i16::MIN as f32, i16::MAX as f32);
                 bytes.extend_from_slice(&(units as i16).to_le_bytes());
             }
+        }
+        if let Some(network) = network {
+            assert_eq!(network.inputs(), R::NETWORK_INPUTS, "the game's network inputs");
+            bytes.extend_from_slice(&network.to_bytes());
         }
         let crc = crc32fast::hash(&bytes);
         bytes.extend_from_slice(&crc.to_le_bytes());
@@ -301,7 +377,7 @@ impl<R: Features> LearnedEval<R> {
     /// The evaluation of `position` for the side to move, in hundredths of a man.
     #[inline]
     pub fn evaluate(&self, position: &R::Position) -> Score {
-        self.evaluate_with(position, &R::eval_acc(position))
+        self.evaluate_with(position, &R::eval_acc(position, &R::Eval::default()))
     }
 
     /// [`LearnedEval::evaluate`] given the position's accumulator ([`Rules::eval_acc`]).
@@ -320,8 +396,27 @@ impl<R: Features> LearnedEval<R> {
         let full = R::PHASE_PIECES;
         let blend = i64::from(middle) * i64::from(phase) + i64::from(end) * i64::from(full - phase);
         let limit = i64::from(EVAL_LIMIT);
-        let white = (blend / i64::from(full * SCALE)).clamp(-limit, limit) as Score;
-        match R::side_to_move(position) {
+        let mut white = blend / i64::from(full * SCALE);
+        let side = R::side_to_move(position);
+        if let Some(network) = &self.search {
+            let fresh;
+            let acc = match R::network_acc(acc) {
+                Some(kept) => kept,
+                None => {
+                    fresh = self.network_accumulators(position).expect("a network");
+                    &fresh
+                }
+            };
+            let (mine, theirs) = match side {
+                Color::White => (&acc[0], &acc[1]),
+                Color::Black => (&acc[1], &acc[0]),
+            };
+            let men = network.output(mine, theirs).clamp(-100.0, 100.0);
+            let hundredths = (100.0 * men).round() as i64;
+            white += if side == Color::White { hundredths } else { -hundredths };
+        }
+        let white = white.clamp(-limit, limit) as Score;
+        match side {
             Color::White => white,
             Color::Black => -white,
         }

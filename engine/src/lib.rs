@@ -50,6 +50,7 @@ pub mod italian;
 pub mod learned;
 pub mod movelist;
 pub mod movetext;
+pub mod network;
 pub mod patterns;
 pub mod pdn;
 pub mod rules;

@@ -114,16 +114,18 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// indexes of a learned evaluation), so that it is not read square by square at every leaf;
     /// `()` for a game whose evaluation keeps nothing.
     type EvalAcc: Copy + PartialEq + Debug + Send + Sync;
-    /// The accumulator of `position`, computed from scratch.
-    fn eval_acc(position: &Self::Position) -> Self::EvalAcc;
-    /// The accumulator after a move from `before` to `after`, from `before`'s (`acc`).
+    /// The accumulator of `position` for the evaluation `eval`, computed from scratch.
+    fn eval_acc(position: &Self::Position, eval: &Self::Eval) -> Self::EvalAcc;
+    /// The accumulator after a move from `before` to `after`, from `before`'s (`acc`), for the
+    /// evaluation `eval` (the one `acc` was made for).
     fn update_eval_acc(
         acc: &Self::EvalAcc,
         before: &Self::Position,
         after: &Self::Position,
+        eval: &Self::Eval,
     ) -> Self::EvalAcc;
     /// [`Rules::evaluate`] of `position` given its accumulator `acc`
-    /// ([`Rules::eval_acc`]`(position)`): the same score, found faster.
+    /// ([`Rules::eval_acc`]`(position, eval)`): the same score, found faster.
     #[inline(always)]
     fn evaluate_with(position: &Self::Position, _acc: &Self::EvalAcc, eval: &Self::Eval) -> Score {
         Self::evaluate(position, eval)

@@ -8,7 +8,8 @@
 //! - [`data`] is the file format of those positions (documented there);
 //! - [`merge`] joins the files of a run's shards into the file of one run;
 //! - [`relabel`] searches a file's positions again, deeper and with the endgame tables;
-//! - [`tune`] fits the weights of the game's features ([`dama_engine::learned`]) to the data.
+//! - [`tune`] fits the weights of the game's features ([`dama_engine::learned`]) to the data;
+//! - [`network`] trains a small network ([`dama_engine::network`]) on top of fixed weights.
 //!
 //! No terminal I/O: progress goes through callbacks, and the `dama selfplay` and `dama tune`
 //! commands show it.
@@ -16,6 +17,7 @@
 pub mod data;
 pub mod game;
 pub mod merge;
+pub mod network;
 pub mod relabel;
 pub mod selfplay;
 pub mod tune;

@@ -149,10 +149,13 @@ fn mean_loss<R: TrainingGame>(weights: &[[f32; 2]], samples: &[Sample<R>], scale
 }
 
 /// Fits the weights of `R`'s features to `records`, starting from `start` (e.g.
-/// [`dama_engine::learned::Features::initial_weights`]). `report` is called after every epoch
-/// (and once before the first).
+/// [`dama_engine::learned::Features::initial_weights`]). The validation positions are `held_out`
+/// when it is not empty (other games than the training's: positions of one game share its
+/// result, so a random share of the positions flatters weights that learn games by heart), else
+/// a random share of `records`. `report` is called after every epoch (and once before the first).
 pub fn train<R: TrainingGame>(
     records: &[Record<R>],
+    held_out: &[Record<R>],
     start: Vec<[f32; 2]>,
     settings: &TuneSettings,
     mut report: impl FnMut(&EpochReport),
@@ -171,15 +174,23 @@ pub fn train<R: TrainingGame>(
     let mut order: Vec<usize> = (0..records.len()).collect();
     let mut rng = rand::rngs::StdRng::seed_from_u64(settings.seed);
     order.shuffle(&mut rng);
-    let held = ((records.len() as f64) * settings.validation).round() as usize;
-    let sample = |&i: &usize| {
-        let r = records[i];
+    let held = if held_out.is_empty() {
+        ((records.len() as f64) * settings.validation).round() as usize
+    } else {
+        0
+    };
+    let sample = |r: &Record<R>| {
+        let r = *r;
         let target = settings.lambda * white_result(&r)
             + (1.0 - settings.lambda) * sigmoid(f64::from(r.score) / scale);
         Sample { record: r, target }
     };
-    let validation: Vec<Sample<R>> = order[..held].iter().map(sample).collect();
-    let mut training: Vec<Sample<R>> = order[held..].iter().map(sample).collect();
+    let mut validation: Vec<Sample<R>> =
+        order[..held].iter().map(|&i| sample(&records[i])).collect();
+    if !held_out.is_empty() {
+        validation = held_out.iter().map(sample).collect();
+    }
+    let mut training: Vec<Sample<R>> = order[held..].iter().map(|&i| sample(&records[i])).collect();
 
     let mut weights = start;
     let mut m = vec![[0.0f64; 2]; features];
@@ -300,8 +311,8 @@ mod tests {
             scale: Some(200.0),
             ..Default::default()
         };
-        let a = train(&records, initial_weights(), &settings, |_| {}).unwrap();
-        let b = train(&records, initial_weights(), &settings, |_| {}).unwrap();
+        let a = train(&records, &[], initial_weights(), &settings, |_| {}).unwrap();
+        let b = train(&records, &[], initial_weights(), &settings, |_| {}).unwrap();
         assert_eq!(a.weights, b.weights, "same seed, same weights");
         let (first, last) = (a.epochs[0], *a.epochs.last().unwrap());
         assert!(last.validation_loss < first.validation_loss * 0.5, "{first:?} -> {last:?}");

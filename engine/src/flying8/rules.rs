@@ -210,12 +210,17 @@ macro_rules! flying_rules {
             type EvalAcc = Windows;
 
             #[inline(always)]
-            fn eval_acc(position: &Position) -> Windows {
+            fn eval_acc(position: &Position, _eval: &Self::Eval) -> Windows {
                 windows(position)
             }
 
             #[inline(always)]
-            fn update_eval_acc(acc: &Windows, before: &Position, after: &Position) -> Windows {
+            fn update_eval_acc(
+                acc: &Windows,
+                before: &Position,
+                after: &Position,
+                _eval: &Self::Eval,
+            ) -> Windows {
                 update_windows(acc, before, after)
             }
 

@@ -26,9 +26,10 @@
 
 use super::position::Position;
 use super::rules::International;
-use super::windows::{turned, Windows};
+use super::windows::{turned, Accumulators, Windows};
 use crate::color::Color;
 use crate::learned::{read_embedded, Features};
+use crate::network::SearchAccumulator;
 use std::sync::{Arc, OnceLock};
 
 /// The weights built into the binary: trained on International self-play (docs/learning.md,
@@ -240,6 +241,56 @@ pub fn features_with(
     pieces.min(PHASE_PIECES)
 }
 
+/// The network inputs of `position` ([`Features::network_inputs`]): in each view, own men,
+/// own kings, enemy men and enemy kings by square index (inputs 0-49, 50-99, 100-149, 150-199),
+/// Black's view turned half a circle.
+#[inline(always)]
+pub fn network_inputs(position: &Position, mut sink: impl FnMut(usize, usize)) {
+    let (white, black, kings) = (position.white, position.black, position.kings);
+    // (pieces, White's view's block, Black's view's block)
+    let sets = [
+        (white & !kings, 0, 2),
+        (white & kings, 1, 3),
+        (black & !kings, 2, 0),
+        (black & kings, 3, 1),
+    ];
+    for (mut set, white_block, black_block) in sets {
+        while set != 0 {
+            let s = set.trailing_zeros() as usize;
+            set &= set - 1;
+            sink(0, white_block * N + s);
+            sink(1, black_block * N + (N - 1 - s));
+        }
+    }
+}
+
+/// The network inputs that differ between `before` and `after` (a move apart): each (view,
+/// input, whether it came) to `sink`, as [`network_inputs`] numbers them.
+#[inline(always)]
+pub fn changed_network_inputs(
+    before: &Position,
+    after: &Position,
+    mut sink: impl FnMut(usize, usize, bool),
+) {
+    let sets = |p: &Position| {
+        let (white, black, kings) = (p.white, p.black, p.kings);
+        [white & !kings, white & kings, black & !kings, black & kings]
+    };
+    let (old, new) = (sets(before), sets(after));
+    // The blocks of White's and Black's view for each of the four sets.
+    const BLOCKS: [(usize, usize); 4] = [(0, 2), (1, 3), (2, 0), (3, 1)];
+    for (k, &(white_block, black_block)) in BLOCKS.iter().enumerate() {
+        for (mut set, came) in [(old[k] & !new[k], false), (new[k] & !old[k], true)] {
+            while set != 0 {
+                let s = set.trailing_zeros() as usize;
+                set &= set - 1;
+                sink(0, white_block * N + s, came);
+                sink(1, black_block * N + (N - 1 - s), came);
+            }
+        }
+    }
+}
+
 impl Features for International {
     const FEATURES: usize = FEATURES;
     const PHASE_PIECES: i32 = PHASE_PIECES;
@@ -247,8 +298,13 @@ impl Features for International {
     const WEIGHTS_GAME: u32 = 20;
 
     #[inline(always)]
-    fn features_with(position: &Position, acc: &Windows, sink: impl FnMut(usize, i32)) -> i32 {
-        features_with(position, acc, sink)
+    fn features_with(position: &Position, acc: &Accumulators, sink: impl FnMut(usize, i32)) -> i32 {
+        features_with(position, &acc.windows, sink)
+    }
+
+    #[inline(always)]
+    fn network_acc(acc: &Accumulators) -> Option<&[SearchAccumulator; 2]> {
+        acc.network.as_ref()
     }
 
     /// Close to the basic evaluation ([`super::evaluate`]): men 100 (plus a little for each row
@@ -270,6 +326,14 @@ impl Features for International {
             w[GUARD + column] = [5.0, 5.0];
         }
         w
+    }
+
+    /// Own men, own kings, enemy men and enemy kings on each of the 50 squares of a view.
+    const NETWORK_INPUTS: usize = 4 * N;
+
+    #[inline(always)]
+    fn network_inputs(position: &Position, sink: impl FnMut(usize, usize)) {
+        network_inputs(position, sink)
     }
 
     fn embedded() -> Option<Arc<LearnedEval>> {
@@ -347,6 +411,32 @@ mod tests {
         assert_eq!(eval.evaluate(&start), 0);
         let up = parse_fen("W:W31-50:B1-19").unwrap();
         assert!(eval.evaluate(&up) > 50, "a man up");
+    }
+
+    #[test]
+    fn a_network_keeps_the_colour_mirror_symmetry() {
+        use crate::network::Network;
+        let mut network = Network::seeded(International::NETWORK_INPUTS, 9, 0.5);
+        for j in 0..network.own.len() {
+            (network.own[j], network.other[j]) = (0.1 * (j % 5) as f32 - 0.2, 0.03 * j as f32);
+        }
+        network.out_bias = 0.07;
+        let weights = International::initial_weights();
+        let bytes = LearnedEval::to_bytes_with(&weights, Some(&network));
+        let with = LearnedEval::from_bytes(&bytes).unwrap();
+        let without = LearnedEval::from_bytes(&LearnedEval::to_bytes(&weights)).unwrap();
+        let pairs = [
+            ("W:W31-50:B1-20", "B:B1-20:W31-50"),
+            ("W:W28,33,K44:B12,17,K3", "B:B23,18,K7:W39,34,K48"),
+            ("B:W28,33,K44:B12,17,K3", "W:B23,18,K7:W39,34,K48"),
+        ];
+        let mut differs = 0;
+        for (a, b) in pairs {
+            let (a, b) = (parse_fen(a).unwrap(), parse_fen(b).unwrap());
+            assert_eq!(with.evaluate(&a), with.evaluate(&b), "{a:?}");
+            differs += usize::from(with.evaluate(&a) != without.evaluate(&a));
+        }
+        assert!(differs > 0, "the network changes the evaluation");
     }
 
     #[test]

@@ -5,10 +5,11 @@ use super::counts::endgame_count;
 use super::eval::{drawish, evaluate};
 use super::fen::{parse_fen, to_fen, to_hub_position};
 use super::geometry::{bit, SQUARES};
+use super::learned::changed_network_inputs;
 use super::movegen::{count_moves, generate};
 use super::moves::Move;
 use super::position::Position;
-use super::windows::{update_windows, windows, Windows};
+use super::windows::{update_windows, windows, Accumulators};
 use crate::color::Color;
 use crate::excerpt::Excerpt;
 use crate::learned::LearnedChoice;
@@ -98,22 +99,46 @@ impl Rules for International {
         drawish(position, eval.evaluate(position, evaluate))
     }
 
-    type EvalAcc = Windows;
+    type EvalAcc = Accumulators;
 
     #[inline(always)]
-    fn eval_acc(position: &Position) -> Windows {
-        windows(position)
+    fn eval_acc(position: &Position, eval: &LearnedChoice<International>) -> Accumulators {
+        Accumulators {
+            windows: windows(position),
+            network: eval.learned.as_ref().and_then(|w| w.network_accumulators(position)),
+        }
     }
 
     #[inline(always)]
-    fn update_eval_acc(acc: &Windows, before: &Position, after: &Position) -> Windows {
-        update_windows(acc, before, after)
+    fn update_eval_acc(
+        acc: &Accumulators,
+        before: &Position,
+        after: &Position,
+        eval: &LearnedChoice<International>,
+    ) -> Accumulators {
+        Accumulators {
+            windows: update_windows(&acc.windows, before, after),
+            network: match (&acc.network, eval.learned.as_ref().and_then(|w| w.search_network())) {
+                (Some(acc), Some(network)) => {
+                    let mut next = *acc;
+                    changed_network_inputs(before, after, |view, input, came| {
+                        if came {
+                            network.add(&mut next[view], input);
+                        } else {
+                            network.remove(&mut next[view], input);
+                        }
+                    });
+                    Some(next)
+                }
+                _ => None,
+            },
+        }
     }
 
     #[inline(always)]
     fn evaluate_with(
         position: &Position,
-        acc: &Windows,
+        acc: &Accumulators,
         eval: &LearnedChoice<International>,
     ) -> Score {
         drawish(position, eval.evaluate_with(position, acc, evaluate))

@@ -9,6 +9,17 @@ use crate::patterns::{man_deltas, window_indexes};
 /// Pattern windows of each view: 4 bands of 4 windows.
 pub const WINDOWS: usize = 16;
 
+/// What International draughts' evaluation keeps up to date move by move along the search path
+/// ([`crate::rules::Rules::EvalAcc`]): the pattern indexes, and the network's accumulators when
+/// the evaluation in use has a network ([`crate::network`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Accumulators {
+    /// The pattern indexes ([`windows`]).
+    pub windows: Windows,
+    /// The network's accumulators of White's and Black's view.
+    pub network: Option<[crate::network::SearchAccumulator; 2]>,
+}
+
 /// The pattern indexes of a position: White's view's [`WINDOWS`] windows, then Black's. The
 /// search keeps them up to date move by move ([`update_windows`]).
 pub type Windows = [u16; 2 * WINDOWS];

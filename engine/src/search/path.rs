@@ -34,9 +34,9 @@ impl<R: Rules> SearchPath<R> {
     }
 
     /// Starts a search of `root` (the position the game's keys end in).
-    pub fn start(&mut self, root: &R::Position) {
+    pub fn start(&mut self, root: &R::Position, eval: &R::Eval) {
         self.accs.clear();
-        self.accs.push(R::eval_acc(root));
+        self.accs.push(R::eval_acc(root, eval));
     }
 
     /// Whether the position the path ends in is drawn by the rules: a repetition, the quiet-move
@@ -74,7 +74,13 @@ impl<R: Rules> SearchPath<R> {
 
     /// Extends the path by `mv`, played from `before` (the path's end) to `after`.
     #[inline]
-    pub fn push(&mut self, before: &R::Position, mv: &R::Move, after: &R::Position) {
+    pub fn push(
+        &mut self,
+        before: &R::Position,
+        mv: &R::Move,
+        after: &R::Position,
+        eval: &R::Eval,
+    ) {
         let quiet = if R::is_irreversible(before, mv) {
             0
         } else {
@@ -82,7 +88,7 @@ impl<R: Rules> SearchPath<R> {
         };
         self.keys.push(R::key(after));
         self.quiet_plies.push(quiet);
-        let acc = R::update_eval_acc(self.acc(), before, after);
+        let acc = R::update_eval_acc(self.acc(), before, after, eval);
         self.accs.push(acc);
         if R::ENDGAME_COUNTS {
             // As the game's history counts: from the capture or promotion that made the material

@@ -132,11 +132,11 @@ impl<'a, R: Rules> Worker<'a, R> {
     ) -> Score {
         let mut best = -INFINITY;
         self.pv_len[0] = 0;
-        self.path.start(root);
+        self.path.start(root, &self.shared.eval);
         for i in 0..moves.len() {
             let mv = moves[i];
             let child = R::play(root, &mv);
-            self.path.push(root, &mv, &child);
+            self.path.push(root, &mv, &child, &self.shared.eval);
             let score = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
@@ -324,7 +324,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                 continue;
             }
             let child = R::play(position, &mv);
-            self.path.push(position, &mv, &child);
+            self.path.push(position, &mv, &child, &self.shared.eval);
             let mut next_depth = child_depth(depth);
             let score = if i == 0 {
                 -self.search(&child, next_depth, -beta, -alpha, ply + 1, is_pv)

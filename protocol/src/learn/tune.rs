@@ -7,7 +7,7 @@ use dama_engine::search::MAX_THREADS;
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 use dama_learn::game::TrainingGame;
-use dama_learn::{data, tune};
+use dama_learn::{data, network, tune};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -30,9 +30,9 @@ pub struct TuneArgs {
     /// Passes over the data.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10000))]
     epochs: u32,
-    /// Positions per optimiser step.
-    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    batch: u64,
+    /// Positions per optimiser step (default: 16384 for the weights, 1024 for a network).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    batch: Option<u64>,
     /// Adam's step size, in hundredths of a man.
     #[arg(long, default_value_t = 1.0)]
     learning_rate: f64,
@@ -51,6 +51,17 @@ pub struct TuneArgs {
     /// Shuffling seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Train a network on top of the weights of --init (else the built-in ones), which stay
+    /// as they are; a network already in --init goes on training. The output holds both.
+    #[arg(long)]
+    network: bool,
+    /// Validate on these data files instead of a share of --data: other games than the
+    /// training's (a random share of the positions shares its games' results with the training).
+    #[arg(long = "validation-data", value_name = "FILE", num_args = 1..)]
+    validation_data: Vec<PathBuf>,
+    /// Adam's step size for a network (--network).
+    #[arg(long, default_value_t = 0.001)]
+    network_learning_rate: f64,
     /// Threads (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_THREADS)))]
     threads: u32,
@@ -78,16 +89,24 @@ fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
         finite("scale", scale, scale > 0.0)?;
     }
     dama_frontend::files::check_writable("--out", &args.out, &args.out)?;
+    if args.network {
+        return run_network::<R>(args);
+    }
     let start = match &args.init {
         Some(path) => load_weights::<R>(path)?.to_hundredths(),
         None => R::initial_weights(),
     };
     let loading = Instant::now();
-    let records = data::read_records::<R>(&args.data)?;
-    say!("positions {} read in {:.1} s", records.len(), loading.elapsed().as_secs_f64());
+    let (records, held_out) = read_data::<R>(args)?;
+    say!(
+        "positions {} (validation files {}) read in {:.1} s",
+        records.len(),
+        held_out.len(),
+        loading.elapsed().as_secs_f64()
+    );
     let settings = tune::TuneSettings {
         epochs: args.epochs,
-        batch: args.batch as usize,
+        batch: args.batch.unwrap_or(16_384) as usize,
         learning_rate: args.learning_rate,
         lambda: args.lambda,
         validation: args.validation,
@@ -97,7 +116,7 @@ fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
     };
     let started = Instant::now();
     let trained = super::with_threads(args.threads as usize, || {
-        tune::train(&records, start, &settings, |report| {
+        tune::train(&records, &held_out, start, &settings, |report| {
             say!(
                 "epoch {:>3} train loss {:.6} validation loss {:.6} ({:.1} s)",
                 report.epoch,
@@ -107,11 +126,7 @@ fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
             );
         })
     })??;
-    let bytes = LearnedEval::<R>::to_bytes(&trained.weights);
-    let partial = args.out.with_extension("partial");
-    std::fs::write(&partial, &bytes)
-        .and_then(|()| std::fs::rename(&partial, &args.out))
-        .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
+    write_weights(&args.out, &LearnedEval::<R>::to_bytes(&trained.weights))?;
     let (first, last) = (trained.epochs[0], trained.epochs[trained.epochs.len() - 1]);
     say!(
         "scale {:.1}, train {} validation {} positions; validation loss {:.6} -> {:.6}; {:.1} s",
@@ -123,5 +138,91 @@ fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     say!("weights written to {}", args.out.display());
+    Ok(())
+}
+
+/// The training positions of --data and the validation positions of --validation-data (none
+/// when it is not given).
+type Records<R> = Vec<data::Record<R>>;
+fn read_data<R: TrainingGame>(args: &TuneArgs) -> Result<(Records<R>, Records<R>), String> {
+    let records = data::read_records::<R>(&args.data)?;
+    let held_out = if args.validation_data.is_empty() {
+        Vec::new()
+    } else {
+        data::read_records::<R>(&args.validation_data)?
+    };
+    Ok((records, held_out))
+}
+
+/// Writes a weights file through a partial file, so that a stopped run leaves no half file.
+fn write_weights(out: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    let partial = out.with_extension("partial");
+    std::fs::write(&partial, bytes)
+        .and_then(|()| std::fs::rename(&partial, out))
+        .map_err(|e| format!("cannot write '{}': {e}", out.display()))
+}
+
+/// `dama tune --network` in the game `R`: a network trained over fixed linear weights.
+fn run_network<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
+    let rate = args.network_learning_rate;
+    if !(rate.is_finite() && rate > 0.0) {
+        return Err(format!("--network-learning-rate {rate} is out of range"));
+    }
+    if R::NETWORK_INPUTS == 0 {
+        return Err(format!(
+            "{} has no network yet: --network is for International draughts",
+            R::NAME
+        ));
+    }
+    let base = match &args.init {
+        Some(path) => load_weights::<R>(path)?,
+        None => match R::embedded() {
+            Some(weights) => weights,
+            None => return Err(format!("{} has no built-in weights: give --init", R::NAME)),
+        },
+    };
+    let loading = Instant::now();
+    let (records, held_out) = read_data::<R>(args)?;
+    say!(
+        "positions {} (validation files {}) read in {:.1} s",
+        records.len(),
+        held_out.len(),
+        loading.elapsed().as_secs_f64()
+    );
+    let settings = network::NetworkSettings {
+        epochs: args.epochs,
+        batch: args.batch.unwrap_or(1024) as usize,
+        learning_rate: rate,
+        lambda: args.lambda,
+        validation: args.validation,
+        seed: args.seed,
+        scale: args.scale,
+    };
+    let weights = base.to_hundredths();
+    let started = Instant::now();
+    let trained = super::with_threads(args.threads as usize, || {
+        let start = base.network().cloned();
+        network::train_network(&records, &held_out, &weights, start, &settings, |report| {
+            say!(
+                "epoch {:>3} train loss {:.6} validation loss {:.6} ({:.1} s)",
+                report.epoch,
+                report.train_loss,
+                report.validation_loss,
+                started.elapsed().as_secs_f64()
+            );
+        })
+    })??;
+    write_weights(&args.out, &LearnedEval::<R>::to_bytes_with(&weights, Some(&trained.network)))?;
+    let (first, last) = (trained.epochs[0], trained.epochs[trained.epochs.len() - 1]);
+    say!(
+        "scale {:.1}, train {} validation {} positions; validation loss {:.6} -> {:.6}; {:.1} s",
+        trained.scale,
+        trained.train_positions,
+        trained.validation_positions,
+        first.validation_loss,
+        last.validation_loss,
+        started.elapsed().as_secs_f64()
+    );
+    say!("weights and network written to {}", args.out.display());
     Ok(())
 }

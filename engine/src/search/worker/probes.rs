@@ -43,7 +43,11 @@ impl<R: Rules> Worker<'_, R> {
     /// The static evaluation of `position`, the position the search path ends in.
     #[inline(always)]
     pub(super) fn evaluate(&self, position: &R::Position) -> Score {
-        debug_assert_eq!(*self.path.acc(), R::eval_acc(position), "accumulator out of date");
+        debug_assert_eq!(
+            *self.path.acc(),
+            R::eval_acc(position, &self.shared.eval),
+            "accumulator out of date"
+        );
         R::evaluate_with(position, self.path.acc(), &self.shared.eval)
     }
 
@@ -138,7 +142,7 @@ impl<R: Rules> Worker<'_, R> {
         alpha = alpha.max(best);
         for mv in moves.iter() {
             let child = R::play(position, mv);
-            self.path.push(position, mv, &child);
+            self.path.push(position, mv, &child, &self.shared.eval);
             let score = -self.search(&child, child_depth, -beta, -alpha, ply + 1, false);
             self.path.pop();
             if self.stopped {

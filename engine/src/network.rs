@@ -1,0 +1,315 @@
+//! A small neural network added to a game's learned evaluation ([`crate::learned`]): what the
+//! linear sum of features cannot hold (how the pieces of the whole board go together) learned as
+//! a correction on top of it.
+//!
+//! # The model
+//!
+//! The game lists a position's inputs for each side's view ([`crate::learned::Features::network_inputs`]:
+//! for International draughts own men, own kings, enemy men and enemy kings on each of the 50
+//! squares, the board turned half a circle for Black). Each view has an accumulator of
+//! [`HIDDEN`] values: the first layer's bias plus the first layer's row of every input present
+//! (one matrix for both views). The output, in men for the side to move, is
+//! `bias + own . crelu(side to move's accumulator) + other . crelu(the other's)`, with
+//! `crelu(x) = min(max(x, 0), 1)`; the evaluation adds a hundred times it to the linear sum.
+//! A position and its colour-mirrored twin get the same output for the side to move: the
+//! correction keeps the evaluation's symmetry.
+//!
+//! # In the weights file
+//!
+//! A network follows the linear weights in a version-2 weights file ([`crate::learned`]): `u32`
+//! inputs, `u32` hidden ([`HIDDEN`]), then as little-endian `f32` the first layer (inputs rows of
+//! hidden values), its bias, `own`, `other` and the output bias. Arithmetic is `f32` summed in a
+//! fixed order, so an evaluation is the same on every run.
+
+/// Values in each view's accumulator.
+pub const HIDDEN: usize = 32;
+
+/// One view's accumulator.
+pub type Accumulator = [f32; HIDDEN];
+
+/// One view's accumulator in the search: 16-bit integers, [`QUANTUM`] to 1, so that updating it
+/// move by move gives exactly what summing it from scratch gives (and half the bytes to copy
+/// along the search path of 32-bit ones).
+pub type SearchAccumulator = [i16; HIDDEN];
+
+/// Units of a [`SearchAccumulator`] per 1.0 of the first layer.
+pub const QUANTUM: i16 = 512;
+
+/// Pieces on the board at most (International draughts' 40): a network whose accumulators could
+/// leave 16 bits with this many inputs present in a view is refused.
+pub const MAX_INPUTS_PRESENT: usize = 40;
+
+/// A network's weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    /// The first layer: one row per input.
+    pub first: Vec<Accumulator>,
+    /// The first layer's bias.
+    pub bias: Accumulator,
+    /// Output weights of the side to move's view.
+    pub own: Accumulator,
+    /// Output weights of the other side's view.
+    pub other: Accumulator,
+    /// The output's bias, in men.
+    pub out_bias: f32,
+}
+
+/// The clipped rectifier.
+#[inline(always)]
+pub fn crelu(x: f32) -> f32 {
+    x.clamp(0.0, 1.0)
+}
+
+impl Network {
+    /// A network of `inputs` inputs whose output is zero (the output weights zero), its first
+    /// layer drawn from `seed` in +/- `spread`, so that training can start from it.
+    pub fn seeded(inputs: usize, seed: u64, spread: f32) -> Network {
+        // SplitMix64: a fixed sequence for a seed, with no dependency on a random crate.
+        let mut state = seed;
+        let mut next = move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            ((z >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        };
+        let first = (0..inputs).map(|_| std::array::from_fn(|_| spread * next())).collect();
+        Network {
+            first,
+            bias: [0.5; HIDDEN],
+            own: [0.0; HIDDEN],
+            other: [0.0; HIDDEN],
+            out_bias: 0.0,
+        }
+    }
+
+    /// A network of `inputs` inputs with every weight zero (a gradient's shape).
+    pub fn zeros(inputs: usize) -> Network {
+        Network {
+            first: vec![[0.0; HIDDEN]; inputs],
+            bias: [0.0; HIDDEN],
+            own: [0.0; HIDDEN],
+            other: [0.0; HIDDEN],
+            out_bias: 0.0,
+        }
+    }
+
+    /// Every weight, in the file's order.
+    pub fn params(&self) -> impl Iterator<Item = &f32> {
+        let rows = self.first.iter().chain([&self.bias, &self.own, &self.other]);
+        rows.flatten().chain(std::iter::once(&self.out_bias))
+    }
+
+    /// Every weight, in the file's order, to change.
+    pub fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        let rows = self.first.iter_mut().chain([&mut self.bias, &mut self.own, &mut self.other]);
+        rows.flatten().chain(std::iter::once(&mut self.out_bias))
+    }
+
+    /// Inputs of the network.
+    pub fn inputs(&self) -> usize {
+        self.first.len()
+    }
+
+    /// Adds the first layer's row of `input` to an accumulator (which starts as [`Network::bias`]).
+    #[inline(always)]
+    pub fn add(&self, acc: &mut Accumulator, input: usize) {
+        let row = &self.first[input];
+        for j in 0..HIDDEN {
+            acc[j] += row[j];
+        }
+    }
+
+    /// The output in men for the side to move, whose view's accumulator is `mine`.
+    #[inline]
+    pub fn output(&self, mine: &Accumulator, theirs: &Accumulator) -> f32 {
+        let mut sum = [0.0f32; 8];
+        for j in 0..HIDDEN {
+            sum[j % 8] += self.own[j] * crelu(mine[j]) + self.other[j] * crelu(theirs[j]);
+        }
+        self.out_bias + sum.iter().sum::<f32>()
+    }
+
+    /// Bytes of the network's block in a weights file.
+    pub fn block_bytes(inputs: usize) -> usize {
+        8 + 4 * (inputs * HIDDEN + 3 * HIDDEN + 1)
+    }
+
+    /// The network's block of a weights file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(Network::block_bytes(self.inputs()));
+        bytes.extend_from_slice(&(self.inputs() as u32).to_le_bytes());
+        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        for value in self.params() {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        bytes
+    }
+
+    /// Reads a network's block of `inputs` inputs; `Err` names what is wrong.
+    pub fn from_bytes(bytes: &[u8], inputs: usize) -> Result<Network, String> {
+        if bytes.len() != Network::block_bytes(inputs) {
+            return Err(format!(
+                "network block has {} bytes, expected {}",
+                bytes.len(),
+                Network::block_bytes(inputs)
+            ));
+        }
+        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        if word(0) as usize != inputs || word(4) as usize != HIDDEN {
+            return Err(format!(
+                "network of {} inputs and {} hidden, this build uses {inputs} and {HIDDEN}",
+                word(0),
+                word(4)
+            ));
+        }
+        let mut values =
+            bytes[8..].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
+        let mut row = || -> Accumulator { std::array::from_fn(|_| values.next().expect("sized")) };
+        let first = (0..inputs).map(|_| row()).collect();
+        let (bias, own, other) = (row(), row(), row());
+        let out_bias = values.next().expect("sized");
+        let network = Network { first, bias, own, other, out_bias };
+        if !network.params().all(|v| v.is_finite() && v.abs() < 1e6) {
+            return Err("network weights out of range (not finite or beyond 1e6)".to_string());
+        }
+        Ok(network)
+    }
+}
+
+/// A network as the search uses it: the first layer in integers ([`QUANTUM`] to 1), so that its
+/// accumulators are kept up to date move by move exactly; the output layer in `f32`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchNetwork {
+    first: Vec<SearchAccumulator>,
+    bias: SearchAccumulator,
+    own: Accumulator,
+    other: Accumulator,
+    out_bias: f32,
+}
+
+impl SearchNetwork {
+    /// `network` with its first layer rounded to [`QUANTUM`]ths; `Err` when an accumulator
+    /// could leave 16 bits (the bias and the [`MAX_INPUTS_PRESENT`] largest rows of a column,
+    /// with [`MAX_INPUTS_PRESENT`] more for the pieces a move takes away and adds).
+    pub fn new(network: &Network) -> Result<SearchNetwork, String> {
+        let limit = f32::from(i16::MAX) / f32::from(QUANTUM);
+        for j in 0..HIDDEN {
+            let mut column: Vec<f32> = network.first.iter().map(|row| row[j].abs()).collect();
+            column.sort_by(|a, b| b.total_cmp(a));
+            let reach: f32 = column.iter().take(2 * MAX_INPUTS_PRESENT).sum();
+            if network.bias[j].abs() + reach >= limit {
+                return Err(format!(
+                    "network weights too large for the search's 16-bit accumulators (column {j})"
+                ));
+            }
+        }
+        let quantize = |row: &Accumulator| -> SearchAccumulator {
+            std::array::from_fn(|j| (row[j] * f32::from(QUANTUM)).round() as i16)
+        };
+        Ok(SearchNetwork {
+            first: network.first.iter().map(quantize).collect(),
+            bias: quantize(&network.bias),
+            own: network.own,
+            other: network.other,
+            out_bias: network.out_bias,
+        })
+    }
+
+    /// The accumulators of a position with no inputs: the bias in both views.
+    #[inline(always)]
+    pub fn empty(&self) -> [SearchAccumulator; 2] {
+        [self.bias; 2]
+    }
+
+    /// Adds the first layer's row of `input` to `acc`.
+    #[inline(always)]
+    pub fn add(&self, acc: &mut SearchAccumulator, input: usize) {
+        let row = &self.first[input];
+        for j in 0..HIDDEN {
+            acc[j] += row[j];
+        }
+    }
+
+    /// Takes the first layer's row of `input` from `acc`.
+    #[inline(always)]
+    pub fn remove(&self, acc: &mut SearchAccumulator, input: usize) {
+        let row = &self.first[input];
+        for j in 0..HIDDEN {
+            acc[j] -= row[j];
+        }
+    }
+
+    /// The output in men for the side to move, whose view's accumulator is `mine`.
+    #[inline]
+    pub fn output(&self, mine: &SearchAccumulator, theirs: &SearchAccumulator) -> f32 {
+        let unit = 1.0 / f32::from(QUANTUM);
+        // Eight lanes summed apart, then together: a fixed order the compiler can vectorise.
+        let mut sum = [0.0f32; 8];
+        for chunk in 0..HIDDEN / 8 {
+            for (k, lane) in sum.iter_mut().enumerate() {
+                let j = 8 * chunk + k;
+                let a = f32::from(mine[j].clamp(0, QUANTUM));
+                let b = f32::from(theirs[j].clamp(0, QUANTUM));
+                *lane += self.own[j] * a + self.other[j] * b;
+            }
+        }
+        self.out_bias + unit * sum.iter().sum::<f32>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_network_reads_back_what_it_wrote_and_refuses_other_sizes() {
+        let mut net = Network::seeded(10, 7, 0.3);
+        net.own[3] = 1.5;
+        net.other[5] = -0.25;
+        net.out_bias = 0.125;
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), Network::block_bytes(10));
+        assert_eq!(Network::from_bytes(&bytes, 10), Ok(net.clone()));
+        assert!(Network::from_bytes(&bytes, 11).is_err());
+        assert!(Network::from_bytes(&bytes[..bytes.len() - 4], 10).is_err());
+        let mut bad = bytes.clone();
+        let at = bad.len() - 4;
+        bad[at..].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert!(Network::from_bytes(&bad, 10).is_err());
+    }
+
+    #[test]
+    fn the_output_sums_the_clipped_accumulators() {
+        let mut net = Network::seeded(4, 1, 0.0);
+        net.bias = [0.0; HIDDEN];
+        net.first[2][0] = 2.0; // clipped to 1
+        net.first[3][1] = 0.5;
+        net.first[1][2] = -1.0; // clipped to 0
+        net.own = [1.0; HIDDEN];
+        net.other = [-2.0; HIDDEN];
+        net.out_bias = 0.25;
+        let mut acc = [net.bias; 2];
+        net.add(&mut acc[0], 2);
+        net.add(&mut acc[0], 1);
+        net.add(&mut acc[1], 3);
+        assert_eq!(acc[0][0], 2.0);
+        assert_eq!(acc[1][1], 0.5);
+        assert_eq!(net.output(&acc[0], &acc[1]), 0.25 + 1.0 - 1.0);
+        assert_eq!(net.output(&acc[1], &acc[0]), 0.25 + 0.5 - 2.0);
+        // The search's integer form gives the same here (the weights are multiples of 1/1024).
+        let search = SearchNetwork::new(&net).unwrap();
+        let mut q = search.empty();
+        for (view, input) in [(0, 2), (0, 1), (1, 3), (1, 0)] {
+            search.add(&mut q[view], input);
+        }
+        search.remove(&mut q[1], 0);
+        assert_eq!(q[0][0], 2 * QUANTUM);
+        // A column that could overflow 16 bits is refused.
+        net.first[0][7] = 100.0;
+        assert!(SearchNetwork::new(&net).is_err());
+        assert_eq!(search.output(&q[0], &q[1]), net.output(&acc[0], &acc[1]));
+        assert_eq!(search.output(&q[1], &q[0]), net.output(&acc[1], &acc[0]));
+    }
+}
