@@ -195,6 +195,49 @@ fn international_data_and_weights_go_through_the_same_pipeline() {
 }
 
 #[test]
+fn an_international_network_trains_on_other_games_validation_loads_and_plays() {
+    let (train, held) = (temp_file("net-train.bin"), temp_file("net-held.bin"));
+    let (net, english_out) = (temp_file("net.dwt"), temp_file("net-english.dwt"));
+    let [train_arg, held_arg, net_arg, english_arg] =
+        [&train, &held, &net, &english_out].map(|p| p.display().to_string());
+    let mut counts = Vec::new();
+    for (file, seed) in [(&train_arg, "1"), (&held_arg, "2")] {
+        let args = ["selfplay", "--variant", "international", "--out", file, "--seed", seed];
+        let played = run(&[&args[..], &["--games", "2", "--nodes", "200"]].concat());
+        assert!(played.status.success(), "{}", text(&played));
+        counts.push(number_after(&text(&played), "positions "));
+    }
+    let args = ["tune", "--variant", "international", "--network", "--data", &train_arg];
+    let more = ["--validation-data", &held_arg, "--out", &net_arg, "--epochs", "3"];
+    let trained = run(&[&args[..], &more[..], &["--lambda", "0", "--batch", "16"]].concat());
+    let out = text(&trained);
+    assert!(trained.status.success(), "{out}");
+    assert_eq!(number_after(&out, "positions "), counts[0], "{out}");
+    assert_eq!(number_after(&out, "validation files "), counts[1], "{out}");
+    assert!(out.contains("weights and network written"), "{out}");
+    // The file holds the built-in weights and the network: the Hub loads it and plays with it.
+    let analyze =
+        ["analyze", "--variant", "international", "--depth", "3", "--eval-file", &net_arg];
+    let analysed = run(&analyze);
+    assert!(analysed.status.success(), "{}", text(&analysed));
+    let hub = dama_hub();
+    let with_network = format!("option.eval-file={net_arg}");
+    let engines: [&[&str]; 2] = [&[&hub, "name=network", &with_network], &[&hub, "name=built-in"]];
+    let options = "--variant international --nodes 500 --games 2 --option book=false";
+    let game = play(engines, options, None);
+    assert!(game.success, "{}\n{}", game.stdout, game.stderr);
+    assert_eq!(game.result["forfeits"], "0,0");
+    // A game without a network input set, and a bad step, are refused with a message.
+    let english = ["tune", "--variant", "english", "--network", "--data", &train_arg];
+    refused(&[&english[..], &["--out", &english_arg]].concat(), "has no network");
+    let bad_rate = ["--out", &net_arg, "--network-learning-rate", "0"];
+    refused(&[&args[..], &bad_rate[..]].concat(), "--network-learning-rate");
+    for path in [&train, &held, &net, &english_out] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
 fn bad_inputs_are_refused_with_a_message() {
     let missing = temp_file("missing.bin").display().to_string();
     let out = temp_file("w.dwt").display().to_string();
