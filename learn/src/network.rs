@@ -13,7 +13,7 @@
 
 use crate::data::Record;
 use crate::game::TrainingGame;
-use crate::tune::fit_scale;
+use crate::tune::{fit_scale, EpochReport};
 use dama_engine::color::Color;
 use dama_engine::network::{crelu, Network, HIDDEN};
 use rand::seq::SliceRandom;
@@ -53,17 +53,6 @@ impl Default for NetworkSettings {
     }
 }
 
-/// The losses after an epoch.
-#[derive(Clone, Copy, Debug)]
-pub struct NetworkReport {
-    /// 0 before training.
-    pub epoch: u32,
-    /// Mean loss over the training positions (as they were visited during the epoch).
-    pub train_loss: f64,
-    /// Mean loss over the validation positions.
-    pub validation_loss: f64,
-}
-
 /// The outcome of training.
 #[derive(Clone, Debug)]
 pub struct TrainedNetwork {
@@ -75,7 +64,7 @@ pub struct TrainedNetwork {
     pub train_positions: usize,
     pub validation_positions: usize,
     /// The report of every epoch, from epoch 0 (the network adding nothing).
-    pub epochs: Vec<NetworkReport>,
+    pub epochs: Vec<EpochReport>,
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -175,7 +164,7 @@ pub fn train_network<R: TrainingGame>(
     weights: &[[f32; 2]],
     start: Option<Network>,
     settings: &NetworkSettings,
-    mut report: impl FnMut(&NetworkReport),
+    mut report: impl FnMut(&EpochReport),
 ) -> Result<TrainedNetwork, String> {
     if R::NETWORK_INPUTS == 0 {
         return Err(format!("{} has no network inputs", R::NAME));
@@ -227,7 +216,7 @@ pub fn train_network<R: TrainingGame>(
     let (beta1, beta2, epsilon) = (0.9f64, 0.999f64, 1e-8f64);
     let mut step = 0i32;
     let mut epochs = Vec::new();
-    let first = NetworkReport {
+    let first = EpochReport {
         epoch: 0,
         train_loss: mean_loss(&network, &training, scale),
         validation_loss: mean_loss(&network, &validation, scale),
@@ -267,7 +256,7 @@ pub fn train_network<R: TrainingGame>(
                 *w -= update as f32;
             }
         }
-        let entry = NetworkReport {
+        let entry = EpochReport {
             epoch,
             train_loss: epoch_loss / training.len().max(1) as f64,
             validation_loss: mean_loss(&network, &validation, scale),

@@ -117,28 +117,45 @@ fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
     let started = Instant::now();
     let trained = super::with_threads(args.threads as usize, || {
         tune::train(&records, &held_out, start, &settings, |report| {
-            say!(
-                "epoch {:>3} train loss {:.6} validation loss {:.6} ({:.1} s)",
-                report.epoch,
-                report.train_loss,
-                report.validation_loss,
-                started.elapsed().as_secs_f64()
-            );
+            say_epoch(report, started);
         })
     })??;
     write_weights(&args.out, &LearnedEval::<R>::to_bytes(&trained.weights))?;
-    let (first, last) = (trained.epochs[0], trained.epochs[trained.epochs.len() - 1]);
+    let positions = (trained.train_positions, trained.validation_positions);
+    say_summary(trained.scale, positions, &trained.epochs, started);
+    say!("weights written to {}", args.out.display());
+    Ok(())
+}
+
+/// Prints one epoch's losses.
+fn say_epoch(report: &tune::EpochReport, started: Instant) {
+    say!(
+        "epoch {:>3} train loss {:.6} validation loss {:.6} ({:.1} s)",
+        report.epoch,
+        report.train_loss,
+        report.validation_loss,
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Prints what a training run did: its scale, (training, validation) positions and the
+/// validation loss before and after.
+fn say_summary(
+    scale: f64,
+    positions: (usize, usize),
+    epochs: &[tune::EpochReport],
+    started: Instant,
+) {
+    let (first, last) = (epochs[0], epochs[epochs.len() - 1]);
     say!(
         "scale {:.1}, train {} validation {} positions; validation loss {:.6} -> {:.6}; {:.1} s",
-        trained.scale,
-        trained.train_positions,
-        trained.validation_positions,
+        scale,
+        positions.0,
+        positions.1,
         first.validation_loss,
         last.validation_loss,
         started.elapsed().as_secs_f64()
     );
-    say!("weights written to {}", args.out.display());
-    Ok(())
 }
 
 /// The training positions of --data and the validation positions of --validation-data (none
@@ -203,26 +220,12 @@ fn run_network<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
     let trained = super::with_threads(args.threads as usize, || {
         let start = base.network().cloned();
         network::train_network(&records, &held_out, &weights, start, &settings, |report| {
-            say!(
-                "epoch {:>3} train loss {:.6} validation loss {:.6} ({:.1} s)",
-                report.epoch,
-                report.train_loss,
-                report.validation_loss,
-                started.elapsed().as_secs_f64()
-            );
+            say_epoch(report, started);
         })
     })??;
     write_weights(&args.out, &LearnedEval::<R>::to_bytes_with(&weights, Some(&trained.network)))?;
-    let (first, last) = (trained.epochs[0], trained.epochs[trained.epochs.len() - 1]);
-    say!(
-        "scale {:.1}, train {} validation {} positions; validation loss {:.6} -> {:.6}; {:.1} s",
-        trained.scale,
-        trained.train_positions,
-        trained.validation_positions,
-        first.validation_loss,
-        last.validation_loss,
-        started.elapsed().as_secs_f64()
-    );
+    let positions = (trained.train_positions, trained.validation_positions);
+    say_summary(trained.scale, positions, &trained.epochs, started);
     say!("weights and network written to {}", args.out.display());
     Ok(())
 }
