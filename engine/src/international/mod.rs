@@ -29,6 +29,7 @@ pub mod geometry;
 pub mod learned;
 pub mod movegen;
 pub mod moves;
+pub mod network_inputs;
 pub mod paths;
 pub mod perft;
 pub mod position;
