@@ -9,7 +9,8 @@
 //! - [`merge`] joins the files of a run's shards into the file of one run;
 //! - [`relabel`] searches a file's positions again, deeper and with the endgame tables;
 //! - [`tune`] fits the weights of the game's features ([`dama_engine::learned`]) to the data;
-//! - [`network`] trains a small network ([`dama_engine::network`]) on top of fixed weights.
+//! - [`network`] trains a small network ([`dama_engine::network`]) on top of fixed weights;
+//! - [`stopping`] keeps the epoch with the lowest validation loss and stops a run that stalls.
 //!
 //! No terminal I/O: progress goes through callbacks, and the `dama selfplay` and `dama tune`
 //! commands show it.
@@ -20,4 +21,5 @@ pub mod merge;
 pub mod network;
 pub mod relabel;
 pub mod selfplay;
+pub mod stopping;
 pub mod tune;

@@ -13,6 +13,7 @@
 
 use crate::data::Record;
 use crate::game::TrainingGame;
+use crate::stopping::BestEpoch;
 use crate::tune::{fit_scale, EpochReport};
 use dama_engine::color::Color;
 use dama_engine::network::{crelu, Network, HIDDEN};
@@ -37,6 +38,8 @@ pub struct NetworkSettings {
     pub seed: u64,
     /// The sigmoid's scale K in hundredths of a man; fitted when `None`.
     pub scale: Option<f64>,
+    /// Stop after this many epochs without a lower validation loss (never when `None`).
+    pub patience: Option<u32>,
 }
 
 impl Default for NetworkSettings {
@@ -49,6 +52,7 @@ impl Default for NetworkSettings {
             validation: 0.1,
             seed: 1,
             scale: None,
+            patience: None,
         }
     }
 }
@@ -56,14 +60,16 @@ impl Default for NetworkSettings {
 /// The outcome of training.
 #[derive(Clone, Debug)]
 pub struct TrainedNetwork {
-    /// The network.
+    /// The network of the epoch with the lowest validation loss ([`crate::stopping`]).
     pub network: Network,
+    /// That epoch (0: the starting network was not improved on).
+    pub best_epoch: u32,
     /// The fitted (or given) sigmoid scale.
     pub scale: f64,
     /// Training and validation positions.
     pub train_positions: usize,
     pub validation_positions: usize,
-    /// The report of every epoch, from epoch 0 (the network adding nothing).
+    /// The report of every epoch run, from epoch 0 (the starting network).
     pub epochs: Vec<EpochReport>,
 }
 
@@ -223,6 +229,8 @@ pub fn train_network<R: TrainingGame>(
     };
     report(&first);
     epochs.push(first);
+    let mut best = BestEpoch::new(settings.patience, !validation.is_empty());
+    best.observe(&first, &network);
     let slice = 256;
     for epoch in 1..=settings.epochs {
         training.shuffle(&mut rng);
@@ -263,9 +271,14 @@ pub fn train_network<R: TrainingGame>(
         };
         report(&entry);
         epochs.push(entry);
+        if best.observe(&entry, &network) {
+            break;
+        }
     }
+    let (best_epoch, network) = best.into_best();
     Ok(TrainedNetwork {
         network,
+        best_epoch,
         scale,
         train_positions: training.len(),
         validation_positions: validation.len(),

@@ -16,6 +16,7 @@
 
 use crate::data::Record;
 use crate::game::TrainingGame;
+use crate::stopping::BestEpoch;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -39,6 +40,8 @@ pub struct TuneSettings {
     pub seed: u64,
     /// The sigmoid's scale K in hundredths of a man; fitted when `None`.
     pub scale: Option<f64>,
+    /// Stop after this many epochs without a lower validation loss (never when `None`).
+    pub patience: Option<u32>,
 }
 
 impl Default for TuneSettings {
@@ -52,6 +55,7 @@ impl Default for TuneSettings {
             l2: 0.0,
             seed: 1,
             scale: None,
+            patience: None,
         }
     }
 }
@@ -70,14 +74,17 @@ pub struct EpochReport {
 /// The outcome of training.
 #[derive(Clone, Debug)]
 pub struct Trained {
-    /// The weights in hundredths of a man, middle and end game per feature.
+    /// The weights in hundredths of a man, middle and end game per feature: those of the epoch
+    /// with the lowest validation loss ([`crate::stopping`]).
     pub weights: Vec<[f32; 2]>,
+    /// That epoch (0: the starting weights were not improved on).
+    pub best_epoch: u32,
     /// The fitted (or given) sigmoid scale.
     pub scale: f64,
     /// Training and validation positions.
     pub train_positions: usize,
     pub validation_positions: usize,
-    /// The report of every epoch, from epoch 0 (the starting weights).
+    /// The report of every epoch run, from epoch 0 (the starting weights).
     pub epochs: Vec<EpochReport>,
 }
 
@@ -205,6 +212,8 @@ pub fn train<R: TrainingGame>(
     };
     report(&first);
     epochs.push(first);
+    let mut best = BestEpoch::new(settings.patience, !validation.is_empty());
+    best.observe(&first, &weights);
     let slice = 2048;
     for epoch in 1..=settings.epochs {
         training.shuffle(&mut rng);
@@ -265,9 +274,14 @@ pub fn train<R: TrainingGame>(
         };
         report(&entry);
         epochs.push(entry);
+        if best.observe(&entry, &weights) {
+            break;
+        }
     }
+    let (best_epoch, weights) = best.into_best();
     Ok(Trained {
         weights,
+        best_epoch,
         scale,
         train_positions: training.len(),
         validation_positions: validation.len(),
@@ -318,6 +332,43 @@ mod tests {
         assert!(last.validation_loss < first.validation_loss * 0.5, "{first:?} -> {last:?}");
         let eval = LearnedEval::from_bytes(&LearnedEval::to_bytes(&a.weights)).unwrap();
         assert!(eval.evaluate(&with) > eval.evaluate(&without) + 50);
+    }
+
+    #[test]
+    fn held_out_games_that_contradict_the_training_stop_it_and_keep_the_start() {
+        // The training games say a man on 22 wins; the held-out games say it loses. Every
+        // epoch fits the first better and the second worse: the rule keeps epoch 0 and stops
+        // after its patience.
+        let with = parse_fen("W:W21,22,25:B5,9,10").unwrap();
+        let without = parse_fen("W:W21,23,25:B5,9,10").unwrap();
+        let games = |sign: i8| -> Vec<Record<Italian>> {
+            (0..400)
+                .map(|i| {
+                    let (position, result) =
+                        if i % 2 == 0 { (with, sign) } else { (without, -sign) };
+                    Record { position, score: 0, result }
+                })
+                .collect()
+        };
+        let (records, held_out) = (games(1), games(-1));
+        let settings = TuneSettings {
+            epochs: 20,
+            batch: 64,
+            lambda: 1.0,
+            scale: Some(200.0),
+            patience: Some(3),
+            ..Default::default()
+        };
+        let trained = train(&records, &held_out, initial_weights(), &settings, |_| {}).unwrap();
+        assert_eq!(trained.epochs.len(), 4, "epoch 0 and three without a better loss");
+        assert!(trained.epochs[3].train_loss < trained.epochs[1].train_loss);
+        assert!(trained.epochs[3].validation_loss > trained.epochs[0].validation_loss);
+        assert_eq!(trained.best_epoch, 0);
+        assert_eq!(trained.weights, initial_weights());
+        // Without held-out games, the same run goes on to its last epoch and keeps it.
+        let unheld = TuneSettings { validation: 0.0, ..settings };
+        let trained = train(&records, &[], initial_weights(), &unheld, |_| {}).unwrap();
+        assert_eq!((trained.epochs.len(), trained.best_epoch), (21, 20));
     }
 
     #[test]

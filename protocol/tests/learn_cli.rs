@@ -215,6 +215,17 @@ fn an_international_network_trains_on_other_games_validation_loads_and_plays() {
     assert_eq!(number_after(&out, "positions "), counts[0], "{out}");
     assert_eq!(number_after(&out, "validation files "), counts[1], "{out}");
     assert!(out.contains("weights and network written"), "{out}");
+    // The network written is the epoch with the lowest held-out loss, which the summary names.
+    let losses: Vec<f64> = out
+        .lines()
+        .filter(|line| line.starts_with("epoch "))
+        .map(|line| number_after(line, "validation loss "))
+        .collect();
+    assert_eq!(losses.len(), 4, "epoch 0 and three: {out}");
+    let summary = &out[out.find("scale ").expect("a summary")..];
+    let kept = number_after(summary, "(epoch ") as usize;
+    assert_eq!(number_after(summary, "-> "), losses[kept], "{out}");
+    assert!(losses.iter().all(|&loss| loss >= losses[kept]), "{out}");
     // The file holds the built-in weights and the network: the Hub loads it and plays with it.
     let analyze =
         ["analyze", "--variant", "international", "--depth", "3", "--eval-file", &net_arg];
@@ -232,6 +243,7 @@ fn an_international_network_trains_on_other_games_validation_loads_and_plays() {
     refused(&[&english[..], &["--out", &english_arg]].concat(), "has no network");
     let bad_rate = ["--out", &net_arg, "--network-learning-rate", "0"];
     refused(&[&args[..], &bad_rate[..]].concat(), "--network-learning-rate");
+    refused(&[&args[..], &["--out", &net_arg, "--patience", "0"]].concat(), "--patience");
     for path in [&train, &held, &net, &english_out] {
         let _ = std::fs::remove_file(path);
     }

@@ -59,6 +59,10 @@ pub struct TuneArgs {
     /// training's (a random share of the positions shares its games' results with the training).
     #[arg(long = "validation-data", value_name = "FILE", num_args = 1..)]
     validation_data: Vec<PathBuf>,
+    /// Stop after this many epochs without a lower validation loss. Whether or not it is
+    /// given, the file written holds the epoch with the lowest validation loss.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10000))]
+    patience: Option<u32>,
     /// Adam's step size for a network (--network).
     #[arg(long, default_value_t = 0.001)]
     network_learning_rate: f64,
@@ -113,6 +117,7 @@ fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
         l2: args.l2,
         seed: args.seed,
         scale: args.scale,
+        patience: args.patience,
     };
     let started = Instant::now();
     let trained = super::with_threads(args.threads as usize, || {
@@ -122,7 +127,7 @@ fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
     })??;
     write_weights(&args.out, &LearnedEval::<R>::to_bytes(&trained.weights))?;
     let positions = (trained.train_positions, trained.validation_positions);
-    say_summary(trained.scale, positions, &trained.epochs, started);
+    say_summary(trained.scale, positions, (&trained.epochs, trained.best_epoch), started);
     say!("weights written to {}", args.out.display());
     Ok(())
 }
@@ -138,22 +143,25 @@ fn say_epoch(report: &tune::EpochReport, started: Instant) {
     );
 }
 
-/// Prints what a training run did: its scale, (training, validation) positions and the
-/// validation loss before and after.
+/// Prints what a training run did: its scale, (training, validation) positions, the
+/// validation loss before and of the epoch kept (the lowest), and the epochs run.
 fn say_summary(
     scale: f64,
     positions: (usize, usize),
-    epochs: &[tune::EpochReport],
+    (epochs, best): (&[tune::EpochReport], u32),
     started: Instant,
 ) {
-    let (first, last) = (epochs[0], epochs[epochs.len() - 1]);
+    let (first, kept) = (epochs[0], epochs[best as usize]);
     say!(
-        "scale {:.1}, train {} validation {} positions; validation loss {:.6} -> {:.6}; {:.1} s",
+        "scale {:.1}, train {} validation {} positions; validation loss {:.6} -> {:.6} \
+         (epoch {} kept of {} run); {:.1} s",
         scale,
         positions.0,
         positions.1,
         first.validation_loss,
-        last.validation_loss,
+        kept.validation_loss,
+        best,
+        epochs.len() - 1,
         started.elapsed().as_secs_f64()
     );
 }
@@ -214,6 +222,7 @@ fn run_network<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
         validation: args.validation,
         seed: args.seed,
         scale: args.scale,
+        patience: args.patience,
     };
     let weights = base.to_hundredths();
     let started = Instant::now();
@@ -225,7 +234,7 @@ fn run_network<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
     })??;
     write_weights(&args.out, &LearnedEval::<R>::to_bytes_with(&weights, Some(&trained.network)))?;
     let positions = (trained.train_positions, trained.validation_positions);
-    say_summary(trained.scale, positions, &trained.epochs, started);
+    say_summary(trained.scale, positions, (&trained.epochs, trained.best_epoch), started);
     say!("weights and network written to {}", args.out.display());
     Ok(())
 }
