@@ -101,6 +101,35 @@ impl Network {
         rows.flatten().chain(std::iter::once(&self.out_bias))
     }
 
+    /// The farthest accumulator `j` can reach: its bias and the [`MAX_INPUTS_PRESENT`] largest
+    /// rows of its column, with [`MAX_INPUTS_PRESENT`] more for the pieces a move takes away
+    /// and adds (in absolute value). [`SearchNetwork::new`] refuses a network where it reaches
+    /// [`ACCUMULATOR_REACH`]; the trainer keeps it below.
+    pub fn column_reach(&self, j: usize) -> f32 {
+        let mut column: Vec<f32> = self.first.iter().map(|row| row[j].abs()).collect();
+        column.sort_by(|a, b| b.total_cmp(a));
+        self.bias[j].abs() + column.iter().take(2 * MAX_INPUTS_PRESENT).sum::<f32>()
+    }
+
+    /// Scales column `j` of the first layer and its bias down where needed so that
+    /// [`Network::column_reach`] stays within `share` of [`ACCUMULATOR_REACH`].
+    pub fn keep_column_within(&mut self, j: usize, share: f32) {
+        let bound = share * ACCUMULATOR_REACH;
+        // The whole column's sum bounds its reach from above: within the bound, no sorting.
+        let whole = self.bias[j].abs() + self.first.iter().map(|row| row[j].abs()).sum::<f32>();
+        if whole <= bound {
+            return;
+        }
+        let reach = self.column_reach(j);
+        if reach > bound {
+            let factor = bound / reach;
+            self.bias[j] *= factor;
+            for row in &mut self.first {
+                row[j] *= factor;
+            }
+        }
+    }
+
     /// Every weight, in the file's order, to change.
     pub fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
         let rows = self.first.iter_mut().chain([&mut self.bias, &mut self.own, &mut self.other]);
@@ -178,6 +207,10 @@ impl Network {
     }
 }
 
+/// How far an accumulator of the search may reach, in the network's units: 16 bits of
+/// [`QUANTUM`]ths ([`Network::column_reach`] must stay below it).
+pub const ACCUMULATOR_REACH: f32 = i16::MAX as f32 / QUANTUM as f32;
+
 /// A network as the search uses it: the first layer in integers ([`QUANTUM`] to 1), so that its
 /// accumulators are kept up to date move by move exactly; the output layer in `f32`.
 #[derive(Clone, Debug, PartialEq)]
@@ -194,12 +227,8 @@ impl SearchNetwork {
     /// could leave 16 bits (the bias and the [`MAX_INPUTS_PRESENT`] largest rows of a column,
     /// with [`MAX_INPUTS_PRESENT`] more for the pieces a move takes away and adds).
     pub fn new(network: &Network) -> Result<SearchNetwork, String> {
-        let limit = f32::from(i16::MAX) / f32::from(QUANTUM);
         for j in 0..HIDDEN {
-            let mut column: Vec<f32> = network.first.iter().map(|row| row[j].abs()).collect();
-            column.sort_by(|a, b| b.total_cmp(a));
-            let reach: f32 = column.iter().take(2 * MAX_INPUTS_PRESENT).sum();
-            if network.bias[j].abs() + reach >= limit {
+            if network.column_reach(j) >= ACCUMULATOR_REACH {
                 return Err(format!(
                     "network weights too large for the search's 16-bit accumulators (column {j})"
                 ));
@@ -311,5 +340,15 @@ mod tests {
         assert!(SearchNetwork::new(&net).is_err());
         assert_eq!(search.output(&q[0], &q[1]), net.output(&acc[0], &acc[1]));
         assert_eq!(search.output(&q[1], &q[0]), net.output(&acc[1], &acc[0]));
+        // Scaled back within the bound, it loads; the other columns are left as they were.
+        let before = net.clone();
+        assert!(net.column_reach(7) >= ACCUMULATOR_REACH);
+        net.keep_column_within(7, 0.95);
+        assert!((net.column_reach(7) - 0.95 * ACCUMULATOR_REACH).abs() < 1e-3);
+        assert!(SearchNetwork::new(&net).is_ok());
+        for j in (0..HIDDEN).filter(|&j| j != 7) {
+            net.keep_column_within(j, 0.95);
+            assert!(net.first.iter().zip(&before.first).all(|(a, b)| a[j] == b[j]));
+        }
     }
 }

@@ -158,6 +158,15 @@ fn backward<R: TrainingGame>(
     loss
 }
 
+/// Keeps every accumulator the search will hold within 16 bits, with a margin: a column that
+/// would reach too far is scaled down (a projection after each step), so that every network the
+/// trainer writes loads in the engine ([`dama_engine::network::SearchNetwork::new`]).
+fn keep_within_the_search(network: &mut Network) {
+    for j in 0..HIDDEN {
+        network.keep_column_within(j, 0.95);
+    }
+}
+
 /// Trains a network for `R` on `records` over the fixed linear `weights` (hundredths of a man,
 /// as [`crate::tune::train`] gives them), starting from `start` (or a seeded network whose output
 /// is zero). The validation positions are `held_out` when it is not empty (other games than the
@@ -263,6 +272,7 @@ pub fn train_network<R: TrainingGame>(
                     / ((v[i] / correction2).sqrt() + epsilon);
                 *w -= update as f32;
             }
+            keep_within_the_search(&mut network);
         }
         let entry = EpochReport {
             epoch,
@@ -311,6 +321,39 @@ mod tests {
                 Record { position: parse_fen(fen).unwrap(), score: 0, result }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_network_the_search_could_not_hold_is_brought_within_its_bound() {
+        use dama_engine::network::{SearchNetwork, ACCUMULATOR_REACH};
+        // A start whose column 5 reaches twice as far as 16 bits hold: the first step scales
+        // it back to 95 % of the bound (the steps themselves are tiny), and the file loads.
+        let mut start = Network::seeded(International::NETWORK_INPUTS, 3, 0.1);
+        let factor = 2.0 * ACCUMULATOR_REACH / start.column_reach(5);
+        start.bias[5] *= factor;
+        start.first.iter_mut().for_each(|row| row[5] *= factor);
+        assert!(SearchNetwork::new(&start).is_err());
+        let settings = NetworkSettings {
+            epochs: 1,
+            batch: 64,
+            learning_rate: 1e-6,
+            lambda: 1.0,
+            validation: 0.0,
+            scale: Some(100.0),
+            ..Default::default()
+        };
+        let weights = built_in_weights();
+        let trained =
+            train_network(&signal(), &[], &weights, Some(start.clone()), &settings, |_| {})
+                .unwrap();
+        assert_eq!(trained.best_epoch, 1, "no validation positions: the last epoch is kept");
+        let reach = trained.network.column_reach(5);
+        assert!((reach / (0.95 * ACCUMULATOR_REACH) - 1.0).abs() < 1e-3, "{reach}");
+        assert!(SearchNetwork::new(&trained.network).is_ok());
+        for j in (0..HIDDEN).filter(|&j| j != 5) {
+            let change = (trained.network.column_reach(j) - start.column_reach(j)).abs();
+            assert!(change < 1e-3, "column {j} is left to the steps: {change}");
+        }
     }
 
     #[test]
