@@ -305,6 +305,19 @@ mod tests {
     }
 
     #[test]
+    fn the_international_four_ply_file_is_81_distinct_legal_lines() {
+        use dama_engine::international::International;
+        let text = include_str!("../../data/openings/international-4ply.txt");
+        let openings = parse_opening_lines::<International>(text).unwrap();
+        assert_eq!(openings.len(), 81);
+        assert!(openings.iter().all(|o| o.moves.len() == 4 && o.start == International::start()));
+        let mut lines: Vec<&str> = openings.iter().map(|o| o.label.as_str()).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        assert_eq!(lines.len(), 81, "distinct openings");
+    }
+
+    #[test]
     fn schedule_pairs_each_opening_with_colours_reversed() {
         let games = schedule(3, 8, None);
         let openings: Vec<usize> = games.iter().map(|g| g.opening).collect();
