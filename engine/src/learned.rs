@@ -172,59 +172,8 @@ const VERSION_NETWORK: u32 = 2;
 /// Bytes before the weights.
 pub const HEADER_BYTES: usize = 24;
 
-/// Why a weights file was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum WeightsError {
-    /// Shorter or longer than the header says.
-    Length { expected: usize, found: usize },
-    /// Not a Dama weights file.
-    Magic,
-    /// A version this build cannot read.
-    Version(u32),
-    /// Written for another feature layout.
-    Features { expected: usize, found: usize },
-    /// Written with another scale.
-    Scale(u32),
-    /// Written for another game.
-    Game { expected: u32, found: u32 },
-    /// The checksum does not match: the file is damaged.
-    Checksum,
-    /// The network block is not one this build reads.
-    Network(String),
-}
-
-impl std::fmt::Display for WeightsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            WeightsError::Length { expected, found } => {
-                write!(f, "weights file has {found} bytes, expected {expected}")
-            }
-            WeightsError::Magic => write!(f, "not a Dama weights file (no DAMAEVAL header)"),
-            WeightsError::Version(v) => write!(f, "weights file version {v} is not supported"),
-            WeightsError::Features { expected, found } => {
-                write!(f, "weights file has {found} features, this build uses {expected}")
-            }
-            WeightsError::Scale(s) => write!(f, "weights file scale {s}, expected {SCALE}"),
-            WeightsError::Game { expected, found } => {
-                write!(f, "weights file is for {}, not {}", game_name(*found), game_name(*expected))
-            }
-            WeightsError::Checksum => write!(f, "weights file checksum mismatch (damaged file)"),
-            WeightsError::Network(why) => write!(f, "weights file network: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for WeightsError {}
-
-/// The game a weights file's mark names.
-fn game_name(mark: u32) -> String {
-    match mark {
-        0 => "Dama Italiana".to_string(),
-        20 => "International draughts".to_string(),
-        21 => "English draughts".to_string(),
-        other => format!("game {other}"),
-    }
-}
+mod error;
+pub use error::WeightsError;
 
 /// Loaded weights of the game `R`: for each feature, its middle-game and end-game weight in
 /// 1/[`SCALE`] hundredths of a man, as the file stores them (16 bits: half the cache lines of
