@@ -42,6 +42,9 @@ pub struct TuneSettings {
     pub scale: Option<f64>,
     /// Stop after this many epochs without a lower validation loss (never when `None`).
     pub patience: Option<u32>,
+    /// Only the features from this index on are fitted; those below keep their starting
+    /// weights (0: all are fitted). For features added to a trained evaluation.
+    pub fit_from: usize,
 }
 
 impl Default for TuneSettings {
@@ -56,6 +59,7 @@ impl Default for TuneSettings {
             seed: 1,
             scale: None,
             patience: None,
+            fit_from: 0,
         }
     }
 }
@@ -174,6 +178,12 @@ pub fn train<R: TrainingGame>(
     if records.len() < 10 {
         return Err(format!("{} positions are too few to train on", records.len()));
     }
+    if settings.fit_from >= features {
+        return Err(format!(
+            "fitting from feature {} leaves nothing to fit: the game has {features} features",
+            settings.fit_from
+        ));
+    }
     if !(0.0..1.0).contains(&settings.validation) || !(0.0..=1.0).contains(&settings.lambda) {
         return Err("validation must be in [0, 1) and lambda in [0, 1]".to_string());
     }
@@ -250,7 +260,7 @@ pub fn train<R: TrainingGame>(
             step += 1;
             let n = batch.len() as f64;
             let (correction1, correction2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
-            for f in 0..features {
+            for f in settings.fit_from..features {
                 for phase in 0..2 {
                     let mut g = gradient[f][phase] / n;
                     if f >= R::PATTERNS {

@@ -101,3 +101,35 @@ fn the_model_is_the_engines_international_evaluation_scaling_included() {
     }
     assert_eq!(divisors, [8.0, 8.0, 8.0, 2.0, 1.0]);
 }
+
+#[test]
+fn fitting_from_a_feature_keeps_the_weights_below_it() {
+    // The same clear signal as above; only the patterns (from `PATTERNS` on) may take it.
+    let with = parse_fen("W:W21,22,25:B5,9,10").unwrap();
+    let without = parse_fen("W:W21,23,25:B5,9,10").unwrap();
+    let records: Vec<Record<Italian>> = (0..400)
+        .map(|i| {
+            let (position, result) = if i % 2 == 0 { (with, 1) } else { (without, -1) };
+            Record { position, score: 0, result }
+        })
+        .collect();
+    let from = Italian::PATTERNS;
+    let settings = TuneSettings {
+        epochs: 5,
+        batch: 64,
+        lambda: 1.0,
+        scale: Some(200.0),
+        fit_from: from,
+        ..Default::default()
+    };
+    let start = initial_weights();
+    let trained = train(&records, &[], start.clone(), &settings, |_| {}).unwrap();
+    assert_eq!(trained.weights[..from], start[..from], "the features below stay");
+    assert_ne!(trained.weights[from..], start[from..], "the patterns take the signal");
+    let (first, last) = (trained.epochs[0], *trained.epochs.last().unwrap());
+    assert!(last.validation_loss < first.validation_loss, "{first:?} -> {last:?}");
+    // Fitting from past the last feature fits nothing: refused.
+    let nothing = TuneSettings { fit_from: Italian::FEATURES, ..settings };
+    let refused = train(&records, &[], start, &nothing, |_| {});
+    assert!(refused.unwrap_err().contains("leaves nothing to fit"));
+}

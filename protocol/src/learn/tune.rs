@@ -63,6 +63,10 @@ pub struct TuneArgs {
     /// given, the file written holds the epoch with the lowest validation loss.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10000))]
     patience: Option<u32>,
+    /// Fit only the features from this index on; those below keep the weights of --init. For
+    /// features added to a trained evaluation (their weights start at zero in --init).
+    #[arg(long = "fit-from", value_name = "FEATURE", default_value_t = 0)]
+    fit_from: usize,
     /// Adam's step size for a network (--network).
     #[arg(long, default_value_t = 0.001)]
     network_learning_rate: f64,
@@ -118,6 +122,7 @@ fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
         seed: args.seed,
         scale: args.scale,
         patience: args.patience,
+        fit_from: args.fit_from,
     };
     let started = Instant::now();
     let trained = super::with_threads(args.threads as usize, || {
