@@ -305,16 +305,22 @@ mod tests {
     }
 
     #[test]
-    fn the_international_four_ply_file_is_81_distinct_legal_lines() {
+    fn the_international_opening_files_are_81_distinct_legal_lines() {
         use dama_engine::international::International;
-        let text = include_str!("../../data/openings/international-4ply.txt");
-        let openings = parse_opening_lines::<International>(text).unwrap();
-        assert_eq!(openings.len(), 81);
-        assert!(openings.iter().all(|o| o.moves.len() == 4 && o.start == International::start()));
-        let mut lines: Vec<&str> = openings.iter().map(|o| o.label.as_str()).collect();
-        lines.sort_unstable();
-        lines.dedup();
-        assert_eq!(lines.len(), 81, "distinct openings");
+        let files = [
+            (include_str!("../../data/openings/international-4ply.txt"), 4),
+            (include_str!("../../data/openings/international-6ply.txt"), 6),
+        ];
+        for (text, plies) in files {
+            let openings = parse_opening_lines::<International>(text).unwrap();
+            assert_eq!(openings.len(), 81);
+            let start = International::start();
+            assert!(openings.iter().all(|o| o.moves.len() == plies && o.start == start));
+            let mut lines: Vec<&str> = openings.iter().map(|o| o.label.as_str()).collect();
+            lines.sort_unstable();
+            lines.dedup();
+            assert_eq!(lines.len(), 81, "distinct openings");
+        }
     }
 
     #[test]
