@@ -14,7 +14,8 @@
 use crate::data::Record;
 use crate::game::TrainingGame;
 use crate::stopping::BestEpoch;
-use crate::tune::{fit_scale, EpochReport};
+use crate::stopping::EpochReport;
+use crate::tune::fit_scale;
 use dama_engine::color::Color;
 use dama_engine::network::{crelu, Network, HIDDEN};
 use rand::seq::SliceRandom;

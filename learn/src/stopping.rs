@@ -5,7 +5,16 @@
 //! docs/learning.md asks for: a model that goes on fitting its own games past that point plays
 //! worse, not better.
 
-use crate::tune::EpochReport;
+/// The losses after an epoch.
+#[derive(Clone, Copy, Debug)]
+pub struct EpochReport {
+    /// 0 before training.
+    pub epoch: u32,
+    /// Mean loss over the training positions (as they were visited during the epoch).
+    pub train_loss: f64,
+    /// Mean loss over the validation positions.
+    pub validation_loss: f64,
+}
 
 /// The best epoch so far and its model.
 #[derive(Debug)]

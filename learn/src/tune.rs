@@ -16,7 +16,7 @@
 
 use crate::data::Record;
 use crate::game::TrainingGame;
-use crate::stopping::BestEpoch;
+use crate::stopping::{BestEpoch, EpochReport};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -62,17 +62,6 @@ impl Default for TuneSettings {
             fit_from: 0,
         }
     }
-}
-
-/// The losses after an epoch.
-#[derive(Clone, Copy, Debug)]
-pub struct EpochReport {
-    /// 0 before training.
-    pub epoch: u32,
-    /// Mean loss over the training positions (as they were visited during the epoch).
-    pub train_loss: f64,
-    /// Mean loss over the validation positions.
-    pub validation_loss: f64,
 }
 
 /// The outcome of training.

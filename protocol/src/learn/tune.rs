@@ -7,7 +7,7 @@ use dama_engine::search::MAX_THREADS;
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
 use dama_learn::game::TrainingGame;
-use dama_learn::{data, network, tune};
+use dama_learn::{data, network, stopping, tune};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -138,7 +138,7 @@ fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
 }
 
 /// Prints one epoch's losses.
-fn say_epoch(report: &tune::EpochReport, started: Instant) {
+fn say_epoch(report: &stopping::EpochReport, started: Instant) {
     say!(
         "epoch {:>3} train loss {:.6} validation loss {:.6} ({:.1} s)",
         report.epoch,
@@ -153,7 +153,7 @@ fn say_epoch(report: &tune::EpochReport, started: Instant) {
 fn say_summary(
     scale: f64,
     positions: (usize, usize),
-    (epochs, best): (&[tune::EpochReport], u32),
+    (epochs, best): (&[stopping::EpochReport], u32),
     started: Instant,
 ) {
     let (first, kept) = (epochs[0], epochs[best as usize]);
