@@ -179,6 +179,6 @@ fn selfplay_and_tune_train_weights_each_game_keeps_to_itself() {
     let analyze = ["analyze", "--variant", "brazilian", "--eval-file", &weights, "--depth", "4"];
     let (_, err, code) = run(&analyze);
     assert_eq!(code, Some(2));
-    assert!(err.contains("game 25, not game 26"), "{err}");
+    assert!(err.contains("for Russian draughts, not Brazilian draughts"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -244,6 +244,7 @@ fn an_international_network_trains_on_other_games_validation_loads_and_plays() {
     let bad_rate = ["--out", &net_arg, "--network-learning-rate", "0"];
     refused(&[&args[..], &bad_rate[..]].concat(), "--network-learning-rate");
     refused(&[&args[..], &["--out", &net_arg, "--patience", "0"]].concat(), "--patience");
+    refused(&[&args[..], &["--out", &net_arg, "--fit-from", "5"]].concat(), "--fit-from");
     // Fitting from past the game's last feature fits nothing: refused, with the count.
     let weights = ["tune", "--variant", "international", "--data", &train_arg, "--out", &net_arg];
     refused(&[&weights[..], &["--fit-from", "99999999"]].concat(), "leaves nothing to fit");

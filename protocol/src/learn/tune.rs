@@ -98,6 +98,11 @@ fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
     }
     dama_frontend::files::check_writable("--out", &args.out, &args.out)?;
     if args.network {
+        if args.fit_from != 0 {
+            return Err("--fit-from chooses the weights to fit; --network keeps them all fixed \
+                        and trains the network alone"
+                .to_string());
+        }
         return run_network::<R>(args);
     }
     let start = match &args.init {
