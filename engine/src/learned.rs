@@ -326,12 +326,28 @@ impl<R: Features> LearnedEval<R> {
     /// The evaluation of `position` for the side to move, in hundredths of a man.
     #[inline]
     pub fn evaluate(&self, position: &R::Position) -> Score {
-        self.evaluate_with(position, &R::eval_acc(position, &R::Eval::default()))
+        // The accumulator of the game's default evaluation holds the built-in network's sums,
+        // not this file's: the network's own are computed here.
+        let own = self.network_accumulators(position);
+        self.evaluate_parts(position, &R::eval_acc(position, &R::Eval::default()), own.as_ref())
     }
 
-    /// [`LearnedEval::evaluate`] given the position's accumulator ([`Rules::eval_acc`]).
+    /// [`LearnedEval::evaluate`] given the position's accumulator ([`Rules::eval_acc`]) made with
+    /// this evaluation.
     #[inline]
     pub fn evaluate_with(&self, position: &R::Position, acc: &R::EvalAcc) -> Score {
+        self.evaluate_parts(position, acc, R::network_acc(acc))
+    }
+
+    /// The linear sum from `acc`, plus the network from `network` (its sums from scratch when
+    /// `None` and the file has a network).
+    #[inline]
+    fn evaluate_parts(
+        &self,
+        position: &R::Position,
+        acc: &R::EvalAcc,
+        network_acc: Option<&[SearchAccumulator; 2]>,
+    ) -> Score {
         let (mut middle, mut end) = (0i32, 0i32);
         let weights = &self.weights;
         // Per feature at most 32 767 units times a count below 100, fewer than 60 features: the
@@ -349,7 +365,7 @@ impl<R: Features> LearnedEval<R> {
         let side = R::side_to_move(position);
         if let Some(network) = &self.search {
             let fresh;
-            let acc = match R::network_acc(acc) {
+            let acc = match network_acc {
                 Some(kept) => kept,
                 None => {
                     fresh = self.network_accumulators(position).expect("a network");

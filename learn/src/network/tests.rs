@@ -4,6 +4,8 @@ use super::*;
 use dama_engine::international::{eval::drawish, fen::parse_fen, International};
 use dama_engine::learned::{Features, LearnedEval};
 
+/// The linear part of the built-in International evaluation (its network, if it has one, is
+/// left out: the networks of these tests are trained over these weights).
 fn built_in_weights() -> Vec<[f32; 2]> {
     International::embedded().expect("built-in International weights").to_hundredths()
 }

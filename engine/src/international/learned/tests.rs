@@ -106,3 +106,25 @@ fn international_weights_are_international_only() {
         Err(WeightsError::Game { expected: 21, found: 20 })
     );
 }
+
+#[test]
+fn a_files_network_is_evaluated_with_its_own_sums_whatever_is_built_in() {
+    use crate::learned::LearnedChoice;
+    use crate::network::Network;
+    use crate::rules::Rules;
+    use std::sync::Arc;
+    // A network other than any built-in one: `evaluate` must add its own sums, as the search
+    // does with the accumulators it keeps (it once took the built-in evaluation's).
+    let mut network = Network::seeded(International::NETWORK_INPUTS, 17, 0.5);
+    for j in 0..network.own.len() {
+        (network.own[j], network.other[j]) = (0.05 * (j % 7) as f32 - 0.1, 0.02 * j as f32);
+    }
+    let bytes = LearnedEval::to_bytes_with(&International::initial_weights(), Some(&network));
+    let file = Arc::new(LearnedEval::from_bytes(&bytes).unwrap());
+    let choice = LearnedChoice { learned: Some(file.clone()) };
+    for fen in ["W:W31-50:B1-20", "B:W28,33,K44:B12,17,K3", "W:W15,27,32,33,34:B1,10,11,K46"] {
+        let position = parse_fen(fen).unwrap();
+        let acc = International::eval_acc(&position, &choice);
+        assert_eq!(file.evaluate(&position), file.evaluate_with(&position, &acc), "{fen}");
+    }
+}
