@@ -75,14 +75,22 @@ fn international_accumulator_follows_every_move() {
     let bytes = LearnedEval::<International>::to_bytes_with(&weights, Some(&network));
     let with_network = LearnedEval::<International>::from_bytes(&bytes).unwrap();
     assert!(with_network.network().is_some());
+    // The built-in weights' linear part alone, without the built-in network.
+    let linear =
+        LearnedEval::<International>::from_bytes(&LearnedEval::<International>::to_bytes(&weights))
+            .unwrap();
     let evals = [
         Default::default(),
         LearnedChoice::<International>::named("classic", None).unwrap(),
         LearnedChoice::<International>::named("learned", Some(Arc::new(with_network))).unwrap(),
+        LearnedChoice::<International>::named("learned", Some(Arc::new(linear))).unwrap(),
     ];
     let start = International::start();
     assert!(International::eval_acc(&start, &evals[2]).network.is_some());
-    assert!(International::eval_acc(&start, &evals[0]).network.is_none());
+    assert!(International::eval_acc(&start, &evals[3]).network.is_none());
+    // The built-in evaluation keeps network sums when it has a network (`n5` has).
+    let built_in_network = International::embedded().unwrap().network().is_some();
+    assert_eq!(International::eval_acc(&start, &evals[0]).network.is_some(), built_in_network);
     let checked = check_random_games::<International>(&evals, 300, 3);
     assert!(checked > 20_000, "{checked}");
 }

@@ -1,5 +1,6 @@
 use super::*;
 use dama_engine::board8::fen::parse_fen;
+use dama_engine::board8::position::Position;
 use dama_engine::italian::eval::learned::LearnedEval;
 use dama_engine::italian::Italian;
 use dama_engine::learned::Features;
@@ -14,17 +15,24 @@ fn the_initial_weights_survive_a_file_round_trip() {
     assert_eq!(LearnedEval::from_bytes(&bytes).unwrap().to_hundredths(), initial_weights());
 }
 
-#[test]
-fn training_on_a_clear_signal_lowers_the_loss_and_is_deterministic() {
-    // White wins when it has a man on 22, loses otherwise: a pattern the start weights lack.
+/// White wins with a man on 22 and loses with it on 23 (`sign` 1; -1 turns the results), the
+/// rest of the position the same: a pattern the start weights lack. The two positions, then 400
+/// records alternating between them.
+fn man_on_22(sign: i8) -> (Position, Position, Vec<Record<Italian>>) {
     let with = parse_fen("W:W21,22,25:B5,9,10").unwrap();
     let without = parse_fen("W:W21,23,25:B5,9,10").unwrap();
-    let records: Vec<Record<Italian>> = (0..400)
+    let records = (0..400)
         .map(|i| {
-            let (position, result) = if i % 2 == 0 { (with, 1) } else { (without, -1) };
+            let (position, result) = if i % 2 == 0 { (with, sign) } else { (without, -sign) };
             Record { position, score: 0, result }
         })
         .collect();
+    (with, without, records)
+}
+
+#[test]
+fn training_on_a_clear_signal_lowers_the_loss_and_is_deterministic() {
+    let (with, without, records) = man_on_22(1);
     let settings = TuneSettings {
         epochs: 5,
         batch: 64,
@@ -46,17 +54,7 @@ fn held_out_games_that_contradict_the_training_stop_it_and_keep_the_start() {
     // The training games say a man on 22 wins; the held-out games say it loses. Every
     // epoch fits the first better and the second worse: the rule keeps epoch 0 and stops
     // after its patience.
-    let with = parse_fen("W:W21,22,25:B5,9,10").unwrap();
-    let without = parse_fen("W:W21,23,25:B5,9,10").unwrap();
-    let games = |sign: i8| -> Vec<Record<Italian>> {
-        (0..400)
-            .map(|i| {
-                let (position, result) = if i % 2 == 0 { (with, sign) } else { (without, -sign) };
-                Record { position, score: 0, result }
-            })
-            .collect()
-    };
-    let (records, held_out) = (games(1), games(-1));
+    let (records, held_out) = (man_on_22(1).2, man_on_22(-1).2);
     let settings = TuneSettings {
         epochs: 20,
         batch: 64,
@@ -110,14 +108,7 @@ fn the_model_is_the_engines_international_evaluation_scaling_included() {
 #[test]
 fn fitting_from_a_feature_keeps_the_weights_below_it() {
     // The same clear signal as above; only the patterns (from `PATTERNS` on) may take it.
-    let with = parse_fen("W:W21,22,25:B5,9,10").unwrap();
-    let without = parse_fen("W:W21,23,25:B5,9,10").unwrap();
-    let records: Vec<Record<Italian>> = (0..400)
-        .map(|i| {
-            let (position, result) = if i % 2 == 0 { (with, 1) } else { (without, -1) };
-            Record { position, score: 0, result }
-        })
-        .collect();
+    let records = man_on_22(1).2;
     let from = Italian::PATTERNS;
     let settings = TuneSettings {
         epochs: 5,
