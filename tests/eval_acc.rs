@@ -1,8 +1,8 @@
 //! The evaluation's accumulator (the pattern indexes the search keeps up to date move by move):
 //! along random games of each game, the accumulator updated from the move's changed squares must
 //! equal the one computed from scratch, and the evaluation given it must equal the full one, under
-//! the learned weights and the hand-set evaluation alike (and in International draughts with a
-//! network, whose accumulators are kept the same way).
+//! the learned weights and the hand-set evaluation alike (and in International and English
+//! draughts with a network, whose accumulators are kept the same way).
 
 use dama_engine::english::English;
 use dama_engine::international::International;
@@ -54,10 +54,29 @@ fn italian_accumulator_follows_every_move() {
 
 #[test]
 fn english_accumulator_follows_every_move() {
+    use dama_engine::learned::{Features, LearnedChoice, LearnedEval};
+    use dama_engine::network::Network;
+    use std::sync::Arc;
+    // The built-in weights with a network whose every weight counts (the output weights too).
+    let weights = English::embedded().unwrap().to_hundredths();
+    let mut network = Network::seeded(English::NETWORK_INPUTS, 6, 0.4);
+    for j in 0..network.own.len() {
+        (network.own[j], network.other[j]) = (0.3 - 0.02 * j as f32, 0.01 * j as f32 - 0.2);
+    }
+    let bytes = LearnedEval::<English>::to_bytes_with(&weights, Some(&network));
+    let with_network = LearnedEval::<English>::from_bytes(&bytes).unwrap();
+    assert!(with_network.network().is_some());
     let evals = [
         Default::default(),
-        dama_engine::learned::LearnedChoice::<English>::named("classic", None).unwrap(),
+        LearnedChoice::<English>::named("classic", None).unwrap(),
+        LearnedChoice::<English>::named("learned", Some(Arc::new(with_network))).unwrap(),
     ];
+    let start = English::start();
+    assert!(English::eval_acc(&start, &evals[2]).network.is_some());
+    // The built-in evaluation keeps network sums exactly when it has a network.
+    let built_in_network = English::embedded().unwrap().network().is_some();
+    assert_eq!(English::eval_acc(&start, &evals[0]).network.is_some(), built_in_network);
+    assert!(English::eval_acc(&start, &evals[1]).network.is_none());
     assert!(check_random_games::<English>(&evals, 300, 2) > 20_000);
 }
 

@@ -7,6 +7,7 @@ mod isolated;
 mod match_support;
 
 use match_support::{dama_hub, play, read_pdn, replay, temp_file};
+use std::path::PathBuf;
 use std::process::Output;
 
 fn run(args: &[&str]) -> Output {
@@ -194,20 +195,26 @@ fn international_data_and_weights_go_through_the_same_pipeline() {
     }
 }
 
-#[test]
-fn an_international_network_trains_on_other_games_validation_loads_and_plays() {
-    let (train, held) = (temp_file("net-train.bin"), temp_file("net-held.bin"));
-    let (net, english_out) = (temp_file("net.dwt"), temp_file("net-english.dwt"));
-    let [train_arg, held_arg, net_arg, english_arg] =
-        [&train, &held, &net, &english_out].map(|p| p.display().to_string());
+/// Trains a network of `variant` on two games of self-play validated on two others, checks the
+/// epoch kept, and plays a game with the file written against the built-in evaluation; returns
+/// the training data and the network file (to remove).
+fn a_network_trains_on_other_games_validation_loads_and_plays(
+    variant: &str,
+) -> (PathBuf, PathBuf, PathBuf) {
+    let (train, held) = (
+        temp_file(&format!("net-train-{variant}.bin")),
+        temp_file(&format!("net-held-{variant}.bin")),
+    );
+    let net = temp_file(&format!("net-{variant}.dwt"));
+    let [train_arg, held_arg, net_arg] = [&train, &held, &net].map(|p| p.display().to_string());
     let mut counts = Vec::new();
     for (file, seed) in [(&train_arg, "1"), (&held_arg, "2")] {
-        let args = ["selfplay", "--variant", "international", "--out", file, "--seed", seed];
+        let args = ["selfplay", "--variant", variant, "--out", file, "--seed", seed];
         let played = run(&[&args[..], &["--games", "2", "--nodes", "200"]].concat());
         assert!(played.status.success(), "{}", text(&played));
         counts.push(number_after(&text(&played), "positions "));
     }
-    let args = ["tune", "--variant", "international", "--network", "--data", &train_arg];
+    let args = ["tune", "--variant", variant, "--network", "--data", &train_arg];
     let more = ["--validation-data", &held_arg, "--out", &net_arg, "--epochs", "3"];
     let trained = run(&[&args[..], &more[..], &["--lambda", "0", "--batch", "16"]].concat());
     let out = text(&trained);
@@ -227,20 +234,30 @@ fn an_international_network_trains_on_other_games_validation_loads_and_plays() {
     assert_eq!(number_after(summary, "-> "), losses[kept], "{out}");
     assert!(losses.iter().all(|&loss| loss >= losses[kept]), "{out}");
     // The file holds the built-in weights and the network: the Hub loads it and plays with it.
-    let analyze =
-        ["analyze", "--variant", "international", "--depth", "3", "--eval-file", &net_arg];
+    let analyze = ["analyze", "--variant", variant, "--depth", "3", "--eval-file", &net_arg];
     let analysed = run(&analyze);
     assert!(analysed.status.success(), "{}", text(&analysed));
     let hub = dama_hub();
     let with_network = format!("option.eval-file={net_arg}");
     let engines: [&[&str]; 2] = [&[&hub, "name=network", &with_network], &[&hub, "name=built-in"]];
-    let options = "--variant international --nodes 500 --games 2 --option book=false";
-    let game = play(engines, options, None);
+    let options = format!("--variant {variant} --nodes 500 --games 2 --option book=false");
+    let game = play(engines, &options, None);
     assert!(game.success, "{}\n{}", game.stdout, game.stderr);
     assert_eq!(game.result["forfeits"], "0,0");
+    (train, held, net)
+}
+
+#[test]
+fn an_international_network_trains_on_other_games_validation_loads_and_plays() {
+    let (train, held, net) =
+        a_network_trains_on_other_games_validation_loads_and_plays("international");
+    let [train_arg, net_arg] = [&train, &net].map(|p| p.display().to_string());
+    let italian_out = temp_file("net-italian.dwt");
+    let italian_arg = italian_out.display().to_string();
     // A game without a network input set, and a bad step, are refused with a message.
-    let english = ["tune", "--variant", "english", "--network", "--data", &train_arg];
-    refused(&[&english[..], &["--out", &english_arg]].concat(), "has no network");
+    let italian = ["tune", "--variant", "italian", "--network", "--data", &train_arg];
+    refused(&[&italian[..], &["--out", &italian_arg]].concat(), "has no network");
+    let args = ["tune", "--variant", "international", "--network", "--data", &train_arg];
     let bad_rate = ["--out", &net_arg, "--network-learning-rate", "0"];
     refused(&[&args[..], &bad_rate[..]].concat(), "--network-learning-rate");
     refused(&[&args[..], &["--out", &net_arg, "--patience", "0"]].concat(), "--patience");
@@ -248,7 +265,20 @@ fn an_international_network_trains_on_other_games_validation_loads_and_plays() {
     // Fitting from past the game's last feature fits nothing: refused, with the count.
     let weights = ["tune", "--variant", "international", "--data", &train_arg, "--out", &net_arg];
     refused(&[&weights[..], &["--fit-from", "99999999"]].concat(), "leaves nothing to fit");
-    for path in [&train, &held, &net, &english_out] {
+    for path in [&train, &held, &net, &italian_out] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn an_english_network_trains_on_other_games_validation_loads_and_plays() {
+    let (train, held, net) = a_network_trains_on_other_games_validation_loads_and_plays("english");
+    // An English network file is refused by International draughts, with both games named.
+    let net_arg = net.display().to_string();
+    let analyze =
+        ["analyze", "--variant", "international", "--depth", "2", "--eval-file", &net_arg];
+    refused(&analyze, "for English draughts, not International draughts");
+    for path in [&train, &held, &net] {
         let _ = std::fs::remove_file(path);
     }
 }

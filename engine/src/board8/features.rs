@@ -80,7 +80,7 @@ pub const PHASE_PIECES: i32 = 24;
 /// two rows in each 9 bits (4 squares, the ghost bit, 4 squares): the ghost bits go first, then
 /// the gap between each 8 squares and the next.
 #[inline]
-fn square_mask(bits: u64) -> u32 {
+pub(crate) fn square_mask(bits: u64) -> u32 {
     const LOW_ROWS: u64 = 0xF | 0xF << 9 | 0xF << 18 | 0xF << 27;
     const HIGH_ROWS: u64 = LOW_ROWS << 4;
     let pairs = bits & LOW_ROWS | (bits >> 1) & HIGH_ROWS;

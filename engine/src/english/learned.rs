@@ -1,13 +1,16 @@
 //! English draughts' learned evaluation: the 8x8 features of [`crate::board8::features`] (on the
 //! English board, which is the Italian one mirrored), with weights of its own fitted to English
-//! self-play by `dama tune --variant english` (docs/learning.md).
+//! self-play by `dama tune --variant english` (docs/learning.md), and a network on top of them
+//! when the weights file has one ([`crate::network`], its inputs [`crate::board8::network_inputs`]).
 
 use super::English;
 use crate::board8::features::{
-    features_with, Windows, FEATURES, GUARD, KINGS, MEN, PATTERNS, PHASE_PIECES, RUNAWAY,
+    features_with, FEATURES, GUARD, KINGS, MEN, PATTERNS, PHASE_PIECES, RUNAWAY,
 };
+use crate::board8::network_inputs::{network_inputs, Accumulators, NETWORK_INPUTS};
 use crate::board8::position::Position;
 use crate::learned::{read_embedded, Features};
+use crate::network::SearchAccumulator;
 use std::sync::{Arc, OnceLock};
 
 /// English draughts' learned evaluation.
@@ -24,8 +27,21 @@ impl Features for English {
     const WEIGHTS_GAME: u32 = 21;
 
     #[inline(always)]
-    fn features_with(position: &Position, acc: &Windows, sink: impl FnMut(usize, i32)) -> i32 {
-        features_with(position, acc, sink)
+    fn features_with(position: &Position, acc: &Accumulators, sink: impl FnMut(usize, i32)) -> i32 {
+        features_with(position, &acc.windows, sink)
+    }
+
+    /// Own men, own kings, enemy men and enemy kings on each of the 32 squares of a view.
+    const NETWORK_INPUTS: usize = NETWORK_INPUTS;
+
+    #[inline(always)]
+    fn network_inputs(position: &Position, sink: impl FnMut(usize, usize)) {
+        network_inputs(position, sink)
+    }
+
+    #[inline(always)]
+    fn network_acc(acc: &Accumulators) -> Option<&[SearchAccumulator; 2]> {
+        acc.network.as_ref()
     }
 
     /// Close to the basic evaluation ([`super::evaluate`]): men 100, kings 130, a runaway man
@@ -86,5 +102,42 @@ mod tests {
             crate::italian::eval::learned::LearnedEval::from_bytes(&bytes),
             Err(WeightsError::Game { expected: 0, found: 21 })
         );
+    }
+
+    #[test]
+    fn a_network_keeps_the_colour_mirror_symmetry_and_its_own_sums() {
+        use crate::learned::LearnedChoice;
+        use crate::network::Network;
+        use crate::rules::Rules;
+        let mut network = Network::seeded(English::NETWORK_INPUTS, 9, 0.5);
+        for j in 0..network.own.len() {
+            (network.own[j], network.other[j]) = (0.1 * (j % 5) as f32 - 0.2, 0.03 * j as f32);
+        }
+        network.out_bias = 0.07;
+        let weights = English::initial_weights();
+        let bytes = LearnedEval::to_bytes_with(&weights, Some(&network));
+        let with = Arc::new(LearnedEval::from_bytes(&bytes).unwrap());
+        let without = LearnedEval::from_bytes(&LearnedEval::to_bytes(&weights)).unwrap();
+        // Each position and its colour-mirrored twin (square n is 33 - n, colours swapped).
+        let pairs = [
+            ("B:W21-32:B1-12", "W:W21-32:B1-12"),
+            ("W:W18,22,K5:B9,14,K30", "B:W24,19,K3:B15,11,K28"),
+            ("B:W18,22,K5:B9,14,K30", "W:W24,19,K3:B15,11,K28"),
+        ];
+        let choice = LearnedChoice { learned: Some(with.clone()) };
+        let mut differs = 0;
+        for (a, b) in pairs {
+            let (a, b) = (parse(a), parse(b));
+            assert_eq!(with.evaluate(&a), with.evaluate(&b), "{a:?}");
+            differs += usize::from(with.evaluate(&a) != without.evaluate(&a));
+            // The sums the search keeps give what the evaluation from scratch gives.
+            let acc = English::eval_acc(&a, &choice);
+            assert_eq!(with.evaluate(&a), with.evaluate_with(&a, &acc));
+        }
+        assert!(differs > 0, "the network changes the evaluation");
+    }
+
+    fn parse(fen: &str) -> Position {
+        crate::board8::fen::parse_fen(fen).unwrap()
     }
 }

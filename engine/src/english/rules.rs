@@ -4,10 +4,10 @@ use super::eval::evaluate;
 use super::movegen::{count_moves, generate, has_capture};
 use super::paths::legal_moves;
 use super::start;
-use crate::board8::features::{update_windows, windows, Windows};
 use crate::board8::fen::{parse_fen, to_fen};
 use crate::board8::hubpos::{parse_hub_position, to_hub_position};
 use crate::board8::moves::Move;
+use crate::board8::network_inputs::Accumulators;
 use crate::board8::position::Position;
 use crate::color::Color;
 use crate::excerpt::Excerpt;
@@ -101,25 +101,29 @@ impl Rules for English {
         eval.evaluate(position, evaluate)
     }
 
-    type EvalAcc = Windows;
+    type EvalAcc = Accumulators;
 
     #[inline(always)]
-    fn eval_acc(position: &Position, _eval: &Self::Eval) -> Windows {
-        windows(position)
+    fn eval_acc(position: &Position, eval: &Self::Eval) -> Accumulators {
+        Accumulators::of(position, eval.learned.as_ref().and_then(|w| w.search_network()))
     }
 
     #[inline(always)]
     fn update_eval_acc(
-        acc: &Windows,
+        acc: &Accumulators,
         before: &Position,
         after: &Position,
-        _eval: &Self::Eval,
-    ) -> Windows {
-        update_windows(acc, before, after)
+        eval: &Self::Eval,
+    ) -> Accumulators {
+        acc.updated(before, after, || eval.learned.as_ref().and_then(|w| w.search_network()))
     }
 
     #[inline(always)]
-    fn evaluate_with(position: &Position, acc: &Windows, eval: &LearnedChoice<English>) -> Score {
+    fn evaluate_with(
+        position: &Position,
+        acc: &Accumulators,
+        eval: &LearnedChoice<English>,
+    ) -> Score {
         eval.evaluate_with(position, acc, evaluate)
     }
 

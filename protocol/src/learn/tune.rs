@@ -205,7 +205,7 @@ fn run_network<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
     }
     if R::NETWORK_INPUTS == 0 {
         return Err(format!(
-            "{} has no network yet: --network is for International draughts",
+            "{} has no network yet: --network is for International and English draughts",
             R::NAME
         ));
     }
