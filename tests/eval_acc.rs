@@ -7,9 +7,12 @@
 use dama_engine::english::English;
 use dama_engine::international::International;
 use dama_engine::italian::Italian;
+use dama_engine::learned::{Features, LearnedChoice, LearnedEval};
+use dama_engine::network::Network;
 use dama_engine::rules::Rules;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::sync::Arc;
 
 /// Plays `games` random games of `R` from the start (kings come often in long games) and checks
 /// every position; returns the number of positions checked.
@@ -44,6 +47,20 @@ fn check_random_games<R: Rules>(evals: &[R::Eval], games: usize, seed: u64) -> u
     checked
 }
 
+/// The built-in weights of `R` with a network whose every weight counts (the output weights
+/// too), drawn from `seed`.
+fn built_in_with_a_network<R: Features>(seed: u64) -> Arc<LearnedEval<R>> {
+    let weights = R::embedded().unwrap().to_hundredths();
+    let mut network = Network::seeded(R::NETWORK_INPUTS, seed, 0.4);
+    for j in 0..network.own.len() {
+        (network.own[j], network.other[j]) = (0.3 - 0.02 * j as f32, 0.01 * j as f32 - 0.2);
+    }
+    let bytes = LearnedEval::<R>::to_bytes_with(&weights, Some(&network));
+    let with_network = LearnedEval::<R>::from_bytes(&bytes).unwrap();
+    assert!(with_network.network().is_some());
+    Arc::new(with_network)
+}
+
 #[test]
 fn italian_accumulator_follows_every_move() {
     use dama_engine::italian::eval::EvalOptions;
@@ -54,22 +71,10 @@ fn italian_accumulator_follows_every_move() {
 
 #[test]
 fn english_accumulator_follows_every_move() {
-    use dama_engine::learned::{Features, LearnedChoice, LearnedEval};
-    use dama_engine::network::Network;
-    use std::sync::Arc;
-    // The built-in weights with a network whose every weight counts (the output weights too).
-    let weights = English::embedded().unwrap().to_hundredths();
-    let mut network = Network::seeded(English::NETWORK_INPUTS, 6, 0.4);
-    for j in 0..network.own.len() {
-        (network.own[j], network.other[j]) = (0.3 - 0.02 * j as f32, 0.01 * j as f32 - 0.2);
-    }
-    let bytes = LearnedEval::<English>::to_bytes_with(&weights, Some(&network));
-    let with_network = LearnedEval::<English>::from_bytes(&bytes).unwrap();
-    assert!(with_network.network().is_some());
     let evals = [
         Default::default(),
         LearnedChoice::<English>::named("classic", None).unwrap(),
-        LearnedChoice::<English>::named("learned", Some(Arc::new(with_network))).unwrap(),
+        LearnedChoice::<English>::named("learned", Some(built_in_with_a_network(6))).unwrap(),
     ];
     let start = English::start();
     assert!(English::eval_acc(&start, &evals[2]).network.is_some());
@@ -82,18 +87,8 @@ fn english_accumulator_follows_every_move() {
 
 #[test]
 fn international_accumulator_follows_every_move() {
-    use dama_engine::learned::{Features, LearnedChoice, LearnedEval};
-    use dama_engine::network::Network;
-    use std::sync::Arc;
-    // The built-in weights with a network whose every weight counts (the output weights too).
     let weights = International::embedded().unwrap().to_hundredths();
-    let mut network = Network::seeded(International::NETWORK_INPUTS, 5, 0.4);
-    for j in 0..network.own.len() {
-        (network.own[j], network.other[j]) = (0.3 - 0.02 * j as f32, 0.01 * j as f32 - 0.2);
-    }
-    let bytes = LearnedEval::<International>::to_bytes_with(&weights, Some(&network));
-    let with_network = LearnedEval::<International>::from_bytes(&bytes).unwrap();
-    assert!(with_network.network().is_some());
+    let with_network = built_in_with_a_network::<International>(5);
     // The built-in weights' linear part alone, without the built-in network.
     let linear =
         LearnedEval::<International>::from_bytes(&LearnedEval::<International>::to_bytes(&weights))
@@ -101,7 +96,7 @@ fn international_accumulator_follows_every_move() {
     let evals = [
         Default::default(),
         LearnedChoice::<International>::named("classic", None).unwrap(),
-        LearnedChoice::<International>::named("learned", Some(Arc::new(with_network))).unwrap(),
+        LearnedChoice::<International>::named("learned", Some(with_network)).unwrap(),
         LearnedChoice::<International>::named("learned", Some(Arc::new(linear))).unwrap(),
     ];
     let start = International::start();

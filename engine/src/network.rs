@@ -270,6 +270,17 @@ impl SearchNetwork {
         }
     }
 
+    /// Adds the first layer's row of `input` to `acc` when it `came`, else takes it away (a
+    /// move's changed inputs).
+    #[inline(always)]
+    pub fn change(&self, acc: &mut SearchAccumulator, input: usize, came: bool) {
+        if came {
+            self.add(acc, input);
+        } else {
+            self.remove(acc, input);
+        }
+    }
+
     /// The output in men for the side to move, whose view's accumulator is `mine`.
     #[inline]
     pub fn output(&self, mine: &SearchAccumulator, theirs: &SearchAccumulator) -> f32 {

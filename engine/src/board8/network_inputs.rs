@@ -55,11 +55,7 @@ impl Accumulators {
         };
         let mut next = *acc;
         changed_network_inputs(before, after, |view, input, came| {
-            if came {
-                network.add(&mut next[view], input);
-            } else {
-                network.remove(&mut next[view], input);
-            }
+            network.change(&mut next[view], input, came)
         });
         Accumulators { windows, network: Some(next) }
     }

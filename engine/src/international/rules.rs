@@ -122,11 +122,7 @@ impl Rules for International {
                 (Some(acc), Some(network)) => {
                     let mut next = *acc;
                     changed_network_inputs(before, after, |view, input, came| {
-                        if came {
-                            network.add(&mut next[view], input);
-                        } else {
-                            network.remove(&mut next[view], input);
-                        }
+                        network.change(&mut next[view], input, came)
                     });
                     Some(next)
                 }
