@@ -3,7 +3,7 @@
 //! from those alone), and what the search keeps move by move for a learned evaluation on this
 //! board that may have a network ([`Accumulators`]).
 
-use super::features::{square_mask, update_windows, windows, Windows};
+use super::features::{square_mask, update_windows, Windows};
 use super::position::Position;
 use crate::color::Color;
 use crate::network::{SearchAccumulator, SearchNetwork};
@@ -16,26 +16,13 @@ pub const NETWORK_INPUTS: usize = 4 * 32;
 /// accumulators when the evaluation in use has a network.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Accumulators {
-    /// The pattern indexes ([`windows`]).
+    /// The pattern indexes ([`super::features::windows`]).
     pub windows: Windows,
     /// The network's accumulators of White's and Black's view.
     pub network: Option<[SearchAccumulator; 2]>,
 }
 
 impl Accumulators {
-    /// The accumulators of `position` from scratch; network sums by `network`'s, if given.
-    #[inline]
-    pub fn of(position: &Position, network: Option<&SearchNetwork>) -> Accumulators {
-        Accumulators {
-            windows: windows(position),
-            network: network.map(|network| {
-                let mut acc = network.empty();
-                network_inputs(position, |view, input| network.add(&mut acc[view], input));
-                acc
-            }),
-        }
-    }
-
     /// The accumulators after the move from `before` to `after`, from these (of `before`): only
     /// the squares whose pieces changed are read. `network` gives the network of the evaluation
     /// in use; it is asked only when these accumulators keep network sums.

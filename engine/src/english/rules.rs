@@ -4,6 +4,7 @@ use super::eval::evaluate;
 use super::movegen::{count_moves, generate, has_capture};
 use super::paths::legal_moves;
 use super::start;
+use crate::board8::features::windows;
 use crate::board8::fen::{parse_fen, to_fen};
 use crate::board8::hubpos::{parse_hub_position, to_hub_position};
 use crate::board8::moves::Move;
@@ -105,7 +106,10 @@ impl Rules for English {
 
     #[inline(always)]
     fn eval_acc(position: &Position, eval: &Self::Eval) -> Accumulators {
-        Accumulators::of(position, eval.learned.as_ref().and_then(|w| w.search_network()))
+        Accumulators {
+            windows: windows(position),
+            network: eval.learned.as_ref().and_then(|w| w.network_accumulators(position)),
+        }
     }
 
     #[inline(always)]
