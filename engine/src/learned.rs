@@ -239,6 +239,10 @@ impl<R: Features> LearnedEval<R> {
         if word(16) != SCALE as u32 {
             return Err(WeightsError::Scale(word(16)));
         }
+        if with_network && bytes.len() != expected {
+            Network::check_shape(&bytes[linear.min(bytes.len())..], R::NETWORK_INPUTS)
+                .map_err(WeightsError::Network)?;
+        }
         if bytes.len() != expected {
             return Err(WeightsError::Length { expected, found: bytes.len() });
         }

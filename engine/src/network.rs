@@ -178,21 +178,31 @@ impl Network {
         bytes
     }
 
+    /// `Err` naming both shapes when a block's header (its first 8 bytes: inputs, then hidden)
+    /// is not this build's shape for `inputs` inputs; `Ok` when it is or when the block is too
+    /// short to say.
+    pub fn check_shape(bytes: &[u8], inputs: usize) -> Result<(), String> {
+        let Some(header) = bytes.get(..8) else { return Ok(()) };
+        let word = |at: usize| u32::from_le_bytes(header[at..at + 4].try_into().expect("4 bytes"));
+        if word(0) as usize != inputs || word(4) as usize != HIDDEN {
+            return Err(format!(
+                "network {} wide over {} inputs, this build's networks are {HIDDEN} wide over \
+                 {inputs} (written by another build)",
+                word(4),
+                word(0)
+            ));
+        }
+        Ok(())
+    }
+
     /// Reads a network's block of `inputs` inputs; `Err` names what is wrong.
     pub fn from_bytes(bytes: &[u8], inputs: usize) -> Result<Network, String> {
+        Network::check_shape(bytes, inputs)?;
         if bytes.len() != Network::block_bytes(inputs) {
             return Err(format!(
                 "network block has {} bytes, expected {}",
                 bytes.len(),
                 Network::block_bytes(inputs)
-            ));
-        }
-        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-        if word(0) as usize != inputs || word(4) as usize != HIDDEN {
-            return Err(format!(
-                "network of {} inputs and {} hidden, this build uses {inputs} and {HIDDEN}",
-                word(0),
-                word(4)
             ));
         }
         let mut values =

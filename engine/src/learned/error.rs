@@ -39,7 +39,7 @@ impl std::fmt::Display for WeightsError {
                 write!(f, "weights file is for {}, not {}", game_name(*found), game_name(*expected))
             }
             WeightsError::Checksum => write!(f, "weights file checksum mismatch (damaged file)"),
-            WeightsError::Network(why) => write!(f, "weights file network: {why}"),
+            WeightsError::Network(why) => write!(f, "weights file: {why}"),
         }
     }
 }

@@ -128,3 +128,30 @@ fn a_files_network_is_evaluated_with_its_own_sums_whatever_is_built_in() {
         assert_eq!(file.evaluate(&position), file.evaluate_with(&position, &acc), "{fen}");
     }
 }
+
+#[test]
+fn a_network_of_another_width_is_refused_with_both_widths() {
+    use crate::network::{Network, HIDDEN};
+    let inputs = International::NETWORK_INPUTS;
+    let network = Network::seeded(inputs, 3, 0.5);
+    let bytes = LearnedEval::to_bytes_with(&International::initial_weights(), Some(&network));
+    // The same file as another build would write it: its network block half as wide.
+    let linear = bytes.len() - 4 - Network::block_bytes(inputs);
+    let other = HIDDEN / 2;
+    let mut file = bytes[..linear].to_vec();
+    file.extend_from_slice(&(inputs as u32).to_le_bytes());
+    file.extend_from_slice(&(other as u32).to_le_bytes());
+    file.resize(file.len() + 4 * (inputs * other + 3 * other + 1) + 4, 0);
+    assert_eq!(
+        LearnedEval::from_bytes(&file).unwrap_err().to_string(),
+        format!(
+            "weights file: network {other} wide over {inputs} inputs, this build's networks are \
+             {HIDDEN} wide over {inputs} (written by another build)"
+        )
+    );
+    // Cut short inside the block's header, it is refused by its length.
+    assert!(matches!(
+        LearnedEval::from_bytes(&file[..linear + 6]),
+        Err(WeightsError::Length { .. })
+    ));
+}
