@@ -288,3 +288,27 @@ fn multipv_lines_are_distinct_legal_moves_best_first_and_line_one_is_the_single_
     }
     assert!(clear >= 5, "only {clear} positions with a clear best move");
 }
+
+/// A search stopped by its node limit plays the move of the last completed depth, unless the
+/// depth it was cut in had already proved another root move better (`partial-iterations`).
+#[test]
+fn a_cut_iteration_plays_a_move_it_proved_better_and_only_then() {
+    let fen = "B:W18,21-24,26-32:B1-11,13";
+    let mut on = SearchOptions::for_game::<Italian>();
+    on.partial_iterations = true;
+    let mut off = on.clone();
+    off.partial_iterations = false;
+    let mut changed = 0;
+    for nodes in (2_000..200_000).step_by(6_000) {
+        let whole = search_with(fen, SearchLimits::nodes(nodes), 1, off.clone());
+        let completed = search_with(fen, SearchLimits::depth(whole.depth), 1, off.clone());
+        assert_eq!(whole.best_move, completed.best_move, "{nodes} nodes, depth {}", whole.depth);
+        let partial = search_with(fen, SearchLimits::nodes(nodes), 1, on.clone());
+        assert_eq!(partial.depth, whole.depth, "{nodes} nodes");
+        assert_eq!(partial.pv.first(), partial.best_move.as_ref(), "{nodes} nodes");
+        if partial.best_move != whole.best_move {
+            changed += 1;
+        }
+    }
+    assert!(changed > 0, "no node limit cut an iteration after it proved a new move");
+}

@@ -141,6 +141,10 @@ pub trait Rules: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// Whether the search cuts quiet nodes near the horizon whose evaluation clears beta by a
     /// margin by default ([`crate::search::SearchOptions::futility`]): measured game by game.
     const FUTILITY: bool = false;
+    /// Whether a search cut short by its time limit plays a root move its cut iteration proved
+    /// better than the move of the iteration before, by default
+    /// ([`crate::search::SearchOptions::partial_iterations`]): measured game by game.
+    const PARTIAL_ITERATIONS: bool = false;
     /// Whether the game has material counts ([`Rules::endgame_count`]): the game's history and
     /// the search follow them only then (so a game without pays nothing for them).
     const ENDGAME_COUNTS: bool = false;

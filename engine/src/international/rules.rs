@@ -44,6 +44,9 @@ impl Rules for International {
     // +19.3 +/- 19.8 Elo at 0.1 s a move against the search without it (162 games over the
     // first moves and replies, LOS 97.3 %; docs/strength.md).
     const FUTILITY: bool = true;
+    // +10.7 +/- 18.2 Elo at 0.1 s a move against the search without it (162 games over the first
+    // moves and replies; -7.8 +/- 14.9 over the English ballots, off there; docs/strength.md).
+    const PARTIAL_ITERATIONS: bool = true;
 
     fn generate(position: &Position, list: &mut List<Move>) {
         generate(position, list);

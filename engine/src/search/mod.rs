@@ -291,6 +291,7 @@ fn search_line<R: Rules>(
     guess: Score,
     shared: &Shared<R>,
 ) -> Option<Score> {
+    worker.start_depth();
     let mut delta = 25;
     let aspiration = depth >= 5 && shared.options.aspiration_windows;
     let (mut alpha, mut beta) =
@@ -339,6 +340,17 @@ fn iterate<R: Rules>(
             let guess = best.1[k.min(best.1.len() - 1)].score;
             let Some(score) = search_line(worker, root, &mut moves[k..], depth, guess, shared)
             else {
+                // Cut short, a depth may still have proved another move better than the one
+                // the depth before chose: that move is played (with the part of its line it
+                // searched), the depth reported the last one completed.
+                if let (1, Some(score)) = (lines, worker.root_proven) {
+                    if shared.options.partial_iterations {
+                        let pv = worker.principal_variation();
+                        if pv.first() == Some(&moves[0]) {
+                            best.1[0] = Line { score, pv };
+                        }
+                    }
+                }
                 break;
             };
             let pv = worker.principal_variation();

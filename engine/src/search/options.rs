@@ -48,6 +48,9 @@ pub struct SearchOptions {
     /// Under a clock, spend less time when the best move has stood for several iterations and
     /// more when it has just changed or the score has fallen ([`crate::search::limits::Stability`]).
     pub time_stability: bool,
+    /// When a time limit cuts an iteration short after it proved a root move better than the one
+    /// the iteration before chose, play that move (else the cut iteration is thrown away).
+    pub partial_iterations: bool,
 }
 
 impl SearchOptions {
@@ -75,15 +78,19 @@ impl SearchOptions {
         late_move_pruning: false,
         razoring: false,
         time_stability: false,
+        // On where it measured a gain: Rules::PARTIAL_ITERATIONS (International).
+        partial_iterations: false,
     };
 
     /// The switches as the engine plays the game `R`: [`SearchOptions::DEFAULT`] with the
-    /// game's own measured choices ([`Rules::PROBCUT`], [`Rules::EARLY_REDUCTIONS`]).
+    /// game's own measured choices ([`Rules::PROBCUT`], [`Rules::EARLY_REDUCTIONS`],
+    /// [`Rules::FUTILITY`], [`Rules::PARTIAL_ITERATIONS`]).
     pub fn for_game<R: Rules>() -> SearchOptions {
         SearchOptions {
             probcut: R::PROBCUT,
             early_reductions: R::EARLY_REDUCTIONS,
             futility: R::FUTILITY,
+            partial_iterations: R::PARTIAL_ITERATIONS,
             ..SearchOptions::DEFAULT
         }
     }
@@ -104,6 +111,7 @@ impl SearchOptions {
         "late-move-pruning",
         "razoring",
         "time-stability",
+        "partial-iterations",
     ];
 
     /// Turns the named feature on or off. Returns `false` for an unknown name.
@@ -123,6 +131,7 @@ impl SearchOptions {
             "late-move-pruning" => self.late_move_pruning = on,
             "razoring" => self.razoring = on,
             "time-stability" => self.time_stability = on,
+            "partial-iterations" => self.partial_iterations = on,
             _ => return false,
         }
         true
@@ -145,6 +154,7 @@ impl SearchOptions {
             "late-move-pruning" => self.late_move_pruning,
             "razoring" => self.razoring,
             "time-stability" => self.time_stability,
+            "partial-iterations" => self.partial_iterations,
             _ => return None,
         })
     }

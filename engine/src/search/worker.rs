@@ -49,6 +49,11 @@ pub(crate) struct Worker<'a, R: Rules> {
     unreported_nodes: u64,
     pub seldepth: u32,
     pub stopped: bool,
+    /// The score of a root move other than the one the depth's search started with, when its
+    /// search at this depth finished and proved it better (above alpha) before the search was
+    /// stopped: that move is then first among the root moves and first in the principal
+    /// variation, and an iteration cut short can still give it ([`Worker::start_depth`]).
+    pub root_proven: Option<Score>,
     is_main: bool,
 }
 
@@ -83,6 +88,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             unreported_nodes: 0,
             seldepth: 0,
             stopped: false,
+            root_proven: None,
             is_main,
         }
     }
@@ -118,6 +124,11 @@ impl<'a, R: Rules> Worker<'a, R> {
     pub fn flush_nodes(&mut self) {
         self.shared.nodes.fetch_add(self.unreported_nodes, Ordering::Relaxed);
         self.unreported_nodes = 0;
+    }
+
+    /// Forgets what the search of the depth before proved ([`Worker::root_proven`]).
+    pub fn start_depth(&mut self) {
+        self.root_proven = None;
     }
 
     /// Searches the root: `moves` in the given order (best first), returning the best score and
@@ -156,6 +167,11 @@ impl<'a, R: Rules> Worker<'a, R> {
                 moves[..=i].rotate_right(1);
                 self.update_pv(0, mv);
                 if score > alpha {
+                    if i > 0 {
+                        // Better than the move searched first, whose score set alpha: a move
+                        // an interrupted iteration may still play.
+                        self.root_proven = Some(score);
+                    }
                     alpha = score;
                     if score >= beta {
                         break;

@@ -144,6 +144,10 @@ fn each_game_has_its_own_search_switches_and_a_set_switch_stays_over_a_new_game(
     assert_eq!(declared(&settings), "true");
     settings.record(&Setting::Variant(Variant::English));
     assert!(probcut(&settings), "English plays with it");
+    assert!(!settings.search.get("partial-iterations").unwrap(), "English plays without them");
+    settings.record(&Setting::Variant(Variant::International));
+    assert!(settings.search.get("partial-iterations").unwrap(), "International with them");
+    settings.record(&Setting::Variant(Variant::English));
     settings.record(&Setting::Variant(Variant::Italian));
     assert!(!probcut(&settings));
     settings.record(&Setting::Switch { name: "probcut", on: true });
