@@ -130,6 +130,7 @@ mod tests {
             search_time: Duration::ZERO,
             reported_time: 0.0,
             engine_moves: 0,
+            engine_time: Default::default(),
         }
     }
 

@@ -55,6 +55,18 @@ pub struct GameRecord<R: Rules = Italian> {
     pub reported_time: f64,
     /// Moves made by engines.
     pub engine_moves: usize,
+    /// Each engine's (0 first, 1 second) moves and their wall time from `go think` to `done`.
+    pub engine_time: [EngineTime; 2],
+}
+
+/// One engine's moves of a game and their summed wall time from `go think` to `done`: what a
+/// referee charges, so that a match can show that both engines had the same time.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EngineTime {
+    /// Moves made.
+    pub moves: usize,
+    /// Their summed wall time.
+    pub search: Duration,
 }
 
 impl<R: Rules> GameRecord<R> {
@@ -80,6 +92,7 @@ impl<R: Rules> GameRecord<R> {
             search_time: self.search_time,
             reported_time: self.reported_time,
             wall_time: self.wall_time,
+            engine_time: Some(self.engine_time),
         }
     }
 
@@ -109,6 +122,9 @@ pub struct GameScore {
     pub reported_time: f64,
     /// Wall time of the whole game.
     pub wall_time: Duration,
+    /// Each engine's share of the moves and their time (`None` from a shard file written before
+    /// the referee kept it).
+    pub engine_time: Option<[EngineTime; 2]>,
 }
 
 /// The game in progress: the position, its history and the record so far.
@@ -233,6 +249,7 @@ fn play<R: Rules>(
         search_time: Duration::ZERO,
         reported_time: 0.0,
         engine_moves: 0,
+        engine_time: [EngineTime::default(); 2],
     };
     let mut game = Game {
         record,
@@ -300,6 +317,8 @@ fn play<R: Rules>(
                 game.record.engine_moves += 1;
                 game.record.search_time += reply.elapsed;
                 game.record.reported_time += reply.reported_time.unwrap_or(0.0);
+                game.record.engine_time[engine].moves += 1;
+                game.record.engine_time[engine].search += reply.elapsed;
                 match judge::<R>(rules, engine, &mut clocks[engine], &reply, &game.position) {
                     Ok(mv) => {
                         made[engine] += 1;

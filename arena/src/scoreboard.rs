@@ -2,7 +2,7 @@
 //! one machine-readable `result` line.
 
 use super::estimate::{estimate, Model, NoInterval};
-use super::referee::{GameRecord, GameScore, Termination};
+use super::referee::{EngineTime, GameRecord, GameScore, Termination};
 use super::sprt::{Sprt, SprtDecision};
 use super::stats::{EloEstimate, Outcome, Pentanomial, Tally};
 use std::collections::{BTreeMap, HashMap};
@@ -30,6 +30,10 @@ pub struct Scoreboard {
     pub reported_time: f64,
     /// Summed wall time of whole games.
     pub game_time: Duration,
+    /// Each engine's moves and their wall time from `go` to `done`.
+    pub engine_time: [EngineTime; 2],
+    /// Whether some game did not say each engine's time (read from an older shard's file).
+    pub engine_time_unknown: bool,
     /// The game's name for its move count (`40-move rule`, `25-move rule`).
     pub move_count_rule: &'static str,
     /// Whether the two engines are one command with one settings at a fixed depth or node count:
@@ -81,6 +85,15 @@ impl Scoreboard {
         self.search_time += record.search_time;
         self.reported_time += record.reported_time;
         self.game_time += record.wall_time;
+        match record.engine_time {
+            Some(times) => {
+                for (sum, time) in self.engine_time.iter_mut().zip(times) {
+                    sum.moves += time.moves;
+                    sum.search += time.search;
+                }
+            }
+            None => self.engine_time_unknown = true,
+        }
     }
 
     /// The Elo difference with its 95% interval (pentanomial from two complete pairs on,
@@ -220,6 +233,16 @@ impl Scoreboard {
                 1000.0 * self.reported_time / moves,
                 1000.0 * self.game_time.as_secs_f64() / moves,
             );
+            if !self.engine_time_unknown {
+                let each: Vec<String> = (0..2)
+                    .map(|i| {
+                        let time = self.engine_time[i];
+                        let mean = 1000.0 * time.search.as_secs_f64() / time.moves.max(1) as f64;
+                        format!("{} {mean:.2} ms over {} moves", names[i], time.moves)
+                    })
+                    .collect();
+                let _ = writeln!(out, "Per move of each engine, go to done: {}", each.join(", "));
+            }
         }
         let minutes = elapsed.as_secs_f64() / 60.0;
         if minutes > 0.0 {
@@ -335,6 +358,40 @@ mod tests {
         let line = board.result_line(None);
         let ends = format!(" elo_lower={:.1} elo_upper={:.1}", e.lower, e.upper);
         assert!(line.ends_with(&ends) && line.contains(" elo=0.0 "), "{line}");
+    }
+
+    /// Each engine's mean time a move is its own moves' time over its own moves, summed over the
+    /// games; one game without the split (an older shard's) leaves the line out, not wrong.
+    #[test]
+    fn each_engines_time_a_move_is_reported_from_its_own_moves() {
+        use crate::openings::GameSlot;
+        let game = |number: usize, times: Option<[(usize, u64); 2]>| GameScore {
+            slot: GameSlot { number, pair: number / 2, opening: 0, first_engine_white: true },
+            outcome: Outcome::Draw,
+            termination: Termination::MoveCount,
+            offender: None,
+            engine_moves: 40,
+            search_time: Duration::from_millis(4000),
+            reported_time: 3.9,
+            wall_time: Duration::from_millis(4100),
+            engine_time: times.map(|t| {
+                t.map(|(moves, ms)| EngineTime { moves, search: Duration::from_millis(ms) })
+            }),
+        };
+        let mut board = Scoreboard::new("25-move rule", false);
+        board.add_score(&game(0, Some([(20, 1800), (20, 2200)])));
+        board.add_score(&game(1, Some([(21, 1900), (19, 2100)])));
+        let summary = board.summary(["dama", "scan"], None, Duration::from_secs(9));
+        assert!(
+            summary.contains(
+                "Per move of each engine, go to done: dama 90.24 ms over 41 moves, \
+                 scan 110.26 ms over 39 moves\n"
+            ),
+            "{summary}"
+        );
+        board.add_score(&game(2, None));
+        let summary = board.summary(["dama", "scan"], None, Duration::from_secs(9));
+        assert!(summary.contains("Per engine move: ") && !summary.contains("each engine"));
     }
 
     #[test]

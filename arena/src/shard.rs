@@ -24,7 +24,7 @@
 
 use super::game_end::Termination;
 use super::openings::GameSlot;
-use super::referee::GameScore;
+use super::referee::{EngineTime, GameScore};
 use super::stats::Outcome;
 use dama_engine::variant::Variant;
 use dama_frontend::shard::Shard;
@@ -81,7 +81,7 @@ impl ShardResult {
             let _ = writeln!(
                 out,
                 "game {} pair={} opening={} first-white={} outcome={} termination={} \
-                 offender={offender} engine-moves={} search={:.6} reported={:.6} wall={:.6} pdn={}",
+                 offender={offender} engine-moves={} search={:.6} reported={:.6} wall={:.6}{} pdn={}",
                 slot.number,
                 slot.pair,
                 slot.opening,
@@ -92,6 +92,7 @@ impl ShardResult {
                 score.search_time.as_secs_f64(),
                 score.reported_time,
                 score.wall_time.as_secs_f64(),
+                engine_time_fields(score.engine_time),
                 pdn.lines().count()
             );
             out.push_str(pdn);
@@ -180,6 +181,30 @@ impl ShardResult {
     }
 }
 
+/// Each engine's moves and their time, ` time1=MOVES/SECONDS time2=MOVES/SECONDS` (nothing when
+/// unknown: a game read from a file written before the referee kept them).
+fn engine_time_fields(engine_time: Option<[EngineTime; 2]>) -> String {
+    engine_time.map_or(String::new(), |times| {
+        let field = |i: usize| {
+            format!(" time{}={}/{:.6}", i + 1, times[i].moves, times[i].search.as_secs_f64())
+        };
+        format!("{}{}", field(0), field(1))
+    })
+}
+
+/// Reads `MOVES/SECONDS`, an engine's share of a game (see [`engine_time_fields`]).
+fn parse_engine_time(key: &str, value: &str) -> Result<EngineTime, String> {
+    let bad = || format!("bad {key}= (MOVES/SECONDS)");
+    let (moves, seconds) = value.split_once('/').ok_or_else(bad)?;
+    let seconds = seconds.parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0);
+    match (moves.parse(), seconds) {
+        (Ok(moves), Some(seconds)) => {
+            Ok(EngineTime { moves, search: Duration::from_secs_f64(seconds) })
+        }
+        _ => Err(bad()),
+    }
+}
+
 /// Reads a game line (after `game `): its score and the number of PDN lines that follow.
 fn parse_game(text: &str) -> Result<(GameScore, usize), String> {
     let mut words = text.split(' ');
@@ -229,6 +254,13 @@ fn parse_game(text: &str) -> Result<(GameScore, usize), String> {
         search_time: Duration::from_secs_f64(seconds("search")?),
         reported_time: seconds("reported")?,
         wall_time: Duration::from_secs_f64(seconds("wall")?),
+        engine_time: match (fields.get("time1"), fields.get("time2")) {
+            (Some(first), Some(second)) => {
+                Some([parse_engine_time("time1", first)?, parse_engine_time("time2", second)?])
+            }
+            (None, None) => None,
+            _ => return Err("time1= and time2= go together".to_string()),
+        },
     };
     Ok((score, number_of("pdn")?))
 }
@@ -252,6 +284,10 @@ mod tests {
             search_time: Duration::from_millis(1500),
             reported_time: 1.25,
             wall_time: Duration::from_millis(1700),
+            engine_time: (number % 2 == 1).then_some([
+                EngineTime { moves: 16, search: Duration::from_millis(700) },
+                EngineTime { moves: 15, search: Duration::from_millis(800) },
+            ]),
         };
         ShardResult {
             shard: Shard::new(2, 3).unwrap(),
@@ -290,6 +326,10 @@ mod tests {
         assert!(ShardResult::parse(&wrong_end).unwrap_err().contains("holds 2 games, not 3"));
         let bad = text.replace("outcome=win", "outcome=maybe");
         assert!(ShardResult::parse(&bad).unwrap_err().contains("unknown outcome maybe"));
+        let bad = text.replace("time1=16/0.700000", "time1=16");
+        assert!(ShardResult::parse(&bad).unwrap_err().contains("bad time1= (MOVES/SECONDS)"));
+        let half = text.replace(" time2=15/0.800000", "");
+        assert!(ShardResult::parse(&half).unwrap_err().contains("time1= and time2= go together"));
         assert!(ShardResult::parse("[Event \"a PDN file\"]\n")
             .unwrap_err()
             .contains("not a match shard"));
