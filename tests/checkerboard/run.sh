@@ -10,10 +10,13 @@
 #   2. Windows: the four DLLs cross-compiled with mingw-w64, their exports checked by name, and the
 #      same C harness compiled for Windows playing games through each under Wine.
 # Needs gcc, python3, and for part 2 x86_64-w64-mingw32-gcc (Debian gcc-mingw-w64-x86-64), wine64
-# and the Rust target x86_64-pc-windows-gnu; `--linux-only` skips part 2.
+# and the Rust target x86_64-pc-windows-gnu; `--linux-only` skips part 2. `DAMA_PROFILE` names the
+# cargo profile of every build (default release; .ci/run sets ci, Cargo.toml).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PYTHON=${PYTHON:-python3}
+PROFILE=${DAMA_PROFILE:-release}
+OUT=target/$PROFILE
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 # The libraries and `dama` see no tables but those the harnesses name, and build none on first use.
@@ -22,18 +25,19 @@ export DAMA_EGDB_DIR="$WORK/no-egdb" XDG_CACHE_HOME="$WORK/no-cache" DAMA_EGDB_B
 GAMES="english russian brazilian"  # besides Italian, the crate's default
 echo "== CheckerBoard libraries, Linux"
 for GAME in $GAMES; do
-    cargo build --release -p dama-checkerboard --features "$GAME"
-    cp target/release/libdamacb.so "$WORK/libdamacb_$GAME.so"
+    cargo build --profile "$PROFILE" -p dama-checkerboard --features "$GAME"
+    cp "$OUT/libdamacb.so" "$WORK/libdamacb_$GAME.so"
 done
-cargo build --release -p dama -p dama-checkerboard
+cargo build --profile "$PROFILE" -p dama -p dama-checkerboard
 gcc -O2 -Wall -std=c99 -D_POSIX_C_SOURCE=200809L -o "$WORK/cbharness" checkerboard/harness/cbharness.c -ldl
-"$WORK/cbharness" target/release/libdamacb.so 6 0.02 22
+"$WORK/cbharness" "$OUT/libdamacb.so" 6 0.02 22
 "$WORK/cbharness" "$WORK/libdamacb_english.so" 3 0.02 21
 "$WORK/cbharness" "$WORK/libdamacb_russian.so" 3 0.02 25
 "$WORK/cbharness" "$WORK/libdamacb_brazilian.so" 3 0.02 26
-"$PYTHON" tests/checkerboard/cb_harness.py --games 10
+"$PYTHON" tests/checkerboard/cb_harness.py --lib "$OUT/libdamacb.so" --dama "$OUT/dama" --games 10
 for GAME in $GAMES; do
-    "$PYTHON" tests/checkerboard/cb_harness.py --variant "$GAME" --lib "$WORK/libdamacb_$GAME.so" --games 6
+    "$PYTHON" tests/checkerboard/cb_harness.py --variant "$GAME" --lib "$WORK/libdamacb_$GAME.so" \
+        --dama "$OUT/dama" --games 6
 done
 
 if [ "${1:-}" = "--linux-only" ]; then
@@ -41,13 +45,13 @@ if [ "${1:-}" = "--linux-only" ]; then
 fi
 
 echo "== CheckerBoard DLLs, Windows (mingw-w64, Wine)"
-RELEASE=target/x86_64-pc-windows-gnu/release
+WINOUT=target/x86_64-pc-windows-gnu/$PROFILE
 for GAME in $GAMES; do
-    cargo build --release -p dama-checkerboard --target x86_64-pc-windows-gnu --features "$GAME"
-    cp "$RELEASE/damacb.dll" "$WORK/damacb_$GAME.dll"
+    cargo build --profile "$PROFILE" -p dama-checkerboard --target x86_64-pc-windows-gnu --features "$GAME"
+    cp "$WINOUT/damacb.dll" "$WORK/damacb_$GAME.dll"
 done
-cargo build --release -p dama-checkerboard --target x86_64-pc-windows-gnu
-cp "$RELEASE/damacb.dll" "$WORK/damacb.dll"
+cargo build --profile "$PROFILE" -p dama-checkerboard --target x86_64-pc-windows-gnu
+cp "$WINOUT/damacb.dll" "$WORK/damacb.dll"
 for DLL in damacb.dll damacb_english.dll damacb_russian.dll damacb_brazilian.dll; do
     EXPORTS=$(x86_64-w64-mingw32-objdump -p "$WORK/$DLL" | sed -n '/\[Ordinal\/Name Pointer\] Table/,/^$/p' | grep -E '^\s*\[ *[0-9]+\]' | awk '{print $NF}' | sort | tr '\n' ' ')
     echo "$DLL exports: $EXPORTS"
