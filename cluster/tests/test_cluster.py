@@ -89,7 +89,7 @@ def test_match_shards_give_the_games_and_result_of_one_run(tmp_path, capsys):
     assert result_line(out) == result_line(one)
     assert "games=16 " in result_line(out)
     # The same summary lines but the timings.
-    timed = ("Per engine move", "Time:")
+    timed = ("Per engine move", "Per move of each engine", "Time:")
     assert [l for l in out.splitlines() if not l.startswith(timed)] == \
         [l for l in one.splitlines() if not l.startswith(timed)]
     assert moves_only(merged_pdn.read_text()) == moves_only(one_pdn.read_text())
