@@ -11,6 +11,7 @@ use crate::search::path::SearchPath;
 use crate::search::tt::{Bound, PackedMove, TranspositionTable};
 use crate::tables::EndgameTables;
 use probes::Quiescence;
+use reductions::Reductions;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -55,10 +56,13 @@ pub(crate) struct Worker<'a, R: Rules> {
     /// variation, and an iteration cut short can still give it ([`Worker::start_depth`]).
     pub root_proven: Option<Score>,
     is_main: bool,
+    /// Late-move reductions by depth left and place in the order (`log-reductions`).
+    reductions: Box<Reductions>,
 }
 
 mod probes;
 mod pruning;
+mod reductions;
 
 const CHECK_EVERY: u64 = 256;
 /// ProbCut: the shallowest depth it is tried at and the margin a ply (centi-men).
@@ -90,6 +94,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             stopped: false,
             root_proven: None,
             is_main,
+            reductions: reductions::table(),
         }
     }
 
@@ -353,8 +358,8 @@ impl<'a, R: Rules> Worker<'a, R> {
                     && !capturing
                     && !self.ordering.is_killer(&mv, ply);
                 if reduce {
-                    let more = if early { i >= 6 } else { i >= 8 && depth >= 6 };
-                    next_depth -= if more { 2 } else { 1 };
+                    // Never below the horizon (depth 3 or more: `next_depth` is 2 or more here).
+                    next_depth -= self.reduction(depth, i, early).min(next_depth);
                 }
                 let mut s = -self.search(&child, next_depth, -alpha - 1, -alpha, ply + 1, false);
                 if reduce && s > alpha && !self.stopped {
