@@ -9,16 +9,18 @@
 //! squares, the board turned half a circle for Black). Each view has an accumulator of
 //! [`HIDDEN`] values: the first layer's bias plus the first layer's row of every input present
 //! (one matrix for both views). The output, in men for the side to move, is
-//! `bias + own . crelu(side to move's accumulator) + other . crelu(the other's)`, with
-//! `crelu(x) = min(max(x, 0), 1)`; the evaluation adds a hundred times it to the linear sum.
+//! `bias + own . f(side to move's accumulator) + other . f(the other's)`, where the activation
+//! f ([`Activation`]) is the clipped rectifier `crelu(x) = min(max(x, 0), 1)` or its square;
+//! the evaluation adds a hundred times it to the linear sum.
 //! A position and its colour-mirrored twin get the same output for the side to move: the
 //! correction keeps the evaluation's symmetry.
 //!
 //! # In the weights file
 //!
 //! A network follows the linear weights in a version-2 weights file ([`crate::learned`]): `u32`
-//! inputs, `u32` hidden ([`HIDDEN`]), then as little-endian `f32` the first layer (inputs rows of
-//! hidden values), its bias, `own`, `other` and the output bias. Arithmetic is `f32` summed in a
+//! inputs, `u32` hidden ([`HIDDEN`], with [`SQUARED_FLAG`] set when the activation is
+//! squared), then as little-endian `f32` the first layer (inputs rows of hidden values), its
+//! bias, `own`, `other` and the output bias. Arithmetic is `f32` summed in a
 //! fixed order, so an evaluation is the same on every run.
 
 /// Values in each view's accumulator. 64 since 2026-11-30: trained the same way on the same
@@ -41,6 +43,53 @@ pub const QUANTUM: i16 = 512;
 /// leave 16 bits with this many inputs present in a view is refused.
 pub const MAX_INPUTS_PRESENT: usize = 40;
 
+/// Set in the hidden word of a network's block when its activation is [`Activation::Squared`]
+/// (a block without it, as every file before the flag, is [`Activation::Clipped`]).
+pub const SQUARED_FLAG: u32 = 1 << 16;
+
+/// How a hidden value becomes an input of the output layer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Activation {
+    /// `crelu(x)`: the clipped rectifier.
+    #[default]
+    Clipped,
+    /// `crelu(x)^2`: the clipped rectifier squared, which is curved inside (0, 1), so that the
+    /// output layer sees products of the first layer's sums.
+    Squared,
+}
+
+impl Activation {
+    /// The activation of `x`.
+    #[inline(always)]
+    pub fn apply(self, x: f32) -> f32 {
+        let c = crelu(x);
+        match self {
+            Activation::Clipped => c,
+            Activation::Squared => c * c,
+        }
+    }
+
+    /// Its derivative at `x` (zero outside (0, 1), where the clipping holds it).
+    #[inline(always)]
+    pub fn slope(self, x: f32) -> f32 {
+        if !(x > 0.0 && x < 1.0) {
+            return 0.0;
+        }
+        match self {
+            Activation::Clipped => 1.0,
+            Activation::Squared => 2.0 * x,
+        }
+    }
+
+    /// The name `dama tune --network-activation` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Activation::Clipped => "clipped",
+            Activation::Squared => "squared",
+        }
+    }
+}
+
 /// A network's weights.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
@@ -54,6 +103,8 @@ pub struct Network {
     pub other: Accumulator,
     /// The output's bias, in men.
     pub out_bias: f32,
+    /// The activation of the hidden values.
+    pub activation: Activation,
 }
 
 /// The clipped rectifier.
@@ -83,7 +134,13 @@ impl Network {
             own: [0.0; HIDDEN],
             other: [0.0; HIDDEN],
             out_bias: 0.0,
+            activation: Activation::Clipped,
         }
+    }
+
+    /// [`Network::seeded`] with the activation `activation`.
+    pub fn seeded_with(inputs: usize, seed: u64, spread: f32, activation: Activation) -> Network {
+        Network { activation, ..Network::seeded(inputs, seed, spread) }
     }
 
     /// A network of `inputs` inputs with every weight zero (a gradient's shape).
@@ -94,6 +151,7 @@ impl Network {
             own: [0.0; HIDDEN],
             other: [0.0; HIDDEN],
             out_bias: 0.0,
+            activation: Activation::Clipped,
         }
     }
 
@@ -155,9 +213,10 @@ impl Network {
     /// The output in men for the side to move, whose view's accumulator is `mine`.
     #[inline]
     pub fn output(&self, mine: &Accumulator, theirs: &Accumulator) -> f32 {
+        let f = |x: f32| self.activation.apply(x);
         let mut sum = [0.0f32; 8];
         for j in 0..HIDDEN {
-            sum[j % 8] += self.own[j] * crelu(mine[j]) + self.other[j] * crelu(theirs[j]);
+            sum[j % 8] += self.own[j] * f(mine[j]) + self.other[j] * f(theirs[j]);
         }
         self.out_bias + sum.iter().sum::<f32>()
     }
@@ -171,7 +230,8 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(Network::block_bytes(self.inputs()));
         bytes.extend_from_slice(&(self.inputs() as u32).to_le_bytes());
-        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        let flag = if self.activation == Activation::Squared { SQUARED_FLAG } else { 0 };
+        bytes.extend_from_slice(&(HIDDEN as u32 | flag).to_le_bytes());
         for value in self.params() {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
@@ -184,15 +244,27 @@ impl Network {
     pub fn check_shape(bytes: &[u8], inputs: usize) -> Result<(), String> {
         let Some(header) = bytes.get(..8) else { return Ok(()) };
         let word = |at: usize| u32::from_le_bytes(header[at..at + 4].try_into().expect("4 bytes"));
-        if word(0) as usize != inputs || word(4) as usize != HIDDEN {
+        let width = word(4) & !SQUARED_FLAG;
+        if word(0) as usize != inputs || width as usize != HIDDEN {
             return Err(format!(
-                "network {} wide over {} inputs, this build's networks are {HIDDEN} wide over \
-                 {inputs} (written by another build)",
-                word(4),
+                "network {width} wide over {} inputs, this build's networks are {HIDDEN} wide \
+                 over {inputs} (written by another build)",
                 word(0)
             ));
         }
         Ok(())
+    }
+
+    /// The activation a block's header names (its hidden word's [`SQUARED_FLAG`]).
+    fn activation_of(bytes: &[u8]) -> Activation {
+        match bytes.get(4..8) {
+            Some(word)
+                if u32::from_le_bytes(word.try_into().expect("4 bytes")) & SQUARED_FLAG != 0 =>
+            {
+                Activation::Squared
+            }
+            _ => Activation::Clipped,
+        }
     }
 
     /// Reads a network's block of `inputs` inputs; `Err` names what is wrong.
@@ -211,7 +283,8 @@ impl Network {
         let first = (0..inputs).map(|_| row()).collect();
         let (bias, own, other) = (row(), row(), row());
         let out_bias = values.next().expect("sized");
-        let network = Network { first, bias, own, other, out_bias };
+        let activation = Network::activation_of(bytes);
+        let network = Network { first, bias, own, other, out_bias, activation };
         if !network.params().all(|v| v.is_finite() && v.abs() < 1e6) {
             return Err("network weights out of range (not finite or beyond 1e6)".to_string());
         }
@@ -232,6 +305,7 @@ pub struct SearchNetwork {
     own: Accumulator,
     other: Accumulator,
     out_bias: f32,
+    activation: Activation,
 }
 
 impl SearchNetwork {
@@ -255,6 +329,7 @@ impl SearchNetwork {
             own: network.own,
             other: network.other,
             out_bias: network.out_bias,
+            activation: network.activation,
         })
     }
 
@@ -299,15 +374,30 @@ impl SearchNetwork {
         let unit = 1.0 / f32::from(QUANTUM);
         // Eight lanes summed apart, then together: a fixed order the compiler can vectorise.
         let mut sum = [0.0f32; 8];
-        for chunk in 0..HIDDEN / 8 {
-            for (k, lane) in sum.iter_mut().enumerate() {
-                let j = 8 * chunk + k;
-                let a = f32::from(mine[j].clamp(0, QUANTUM));
-                let b = f32::from(theirs[j].clamp(0, QUANTUM));
-                *lane += self.own[j] * a + self.other[j] * b;
+        match self.activation {
+            Activation::Clipped => {
+                for chunk in 0..HIDDEN / 8 {
+                    for (k, lane) in sum.iter_mut().enumerate() {
+                        let j = 8 * chunk + k;
+                        let a = f32::from(mine[j].clamp(0, QUANTUM));
+                        let b = f32::from(theirs[j].clamp(0, QUANTUM));
+                        *lane += self.own[j] * a + self.other[j] * b;
+                    }
+                }
+                self.out_bias + unit * sum.iter().sum::<f32>()
+            }
+            Activation::Squared => {
+                for chunk in 0..HIDDEN / 8 {
+                    for (k, lane) in sum.iter_mut().enumerate() {
+                        let j = 8 * chunk + k;
+                        let a = f32::from(mine[j].clamp(0, QUANTUM));
+                        let b = f32::from(theirs[j].clamp(0, QUANTUM));
+                        *lane += self.own[j] * (a * a) + self.other[j] * (b * b);
+                    }
+                }
+                self.out_bias + unit * unit * sum.iter().sum::<f32>()
             }
         }
-        self.out_bias + unit * sum.iter().sum::<f32>()
     }
 }
 
@@ -330,6 +420,43 @@ mod tests {
         let at = bad.len() - 4;
         bad[at..].copy_from_slice(&f32::NAN.to_le_bytes());
         assert!(Network::from_bytes(&bad, 10).is_err());
+    }
+
+    #[test]
+    fn a_squared_network_keeps_its_activation_and_squares_the_clipped_sums() {
+        let mut net = Network::seeded_with(4, 1, 0.0, Activation::Squared);
+        net.bias = [0.0; HIDDEN];
+        net.first[2][0] = 2.0; // clipped to 1, squared 1
+        net.first[3][1] = 0.5; // squared 0.25
+        net.first[1][2] = -1.0; // clipped to 0
+        net.own = [1.0; HIDDEN];
+        net.other = [-2.0; HIDDEN];
+        net.out_bias = 0.25;
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes, 4), Ok(net.clone()));
+        let mut clipped = net.clone();
+        clipped.activation = Activation::Clipped;
+        assert_ne!(bytes, clipped.to_bytes(), "the flag is written");
+        let mut acc = [net.bias; 2];
+        net.add(&mut acc[0], 2);
+        net.add(&mut acc[1], 3);
+        assert_eq!(net.output(&acc[0], &acc[1]), 0.25 + 1.0 - 2.0 * 0.25);
+        assert_eq!(clipped.output(&acc[0], &acc[1]), 0.25 + 1.0 - 2.0 * 0.5);
+        let search = SearchNetwork::new(&net).unwrap();
+        let mut q = search.empty();
+        search.add(&mut q[0], 2);
+        search.add(&mut q[1], 3);
+        assert_eq!(search.output(&q[0], &q[1]), net.output(&acc[0], &acc[1]));
+        assert_eq!(search.output(&q[1], &q[0]), net.output(&acc[1], &acc[0]));
+        // The slope the trainer follows: 2x inside (0, 1), nothing where the clipping holds.
+        assert_eq!(Activation::Squared.slope(0.25), 0.5);
+        assert_eq!(Activation::Clipped.slope(0.25), 1.0);
+        assert_eq!(Activation::Squared.slope(1.5), 0.0);
+        assert_eq!(Activation::Squared.slope(-0.5), 0.0);
+        // A header with bits beside the flag and the width is another build's.
+        let mut odd = bytes.clone();
+        odd[6] |= 0x04;
+        assert!(Network::from_bytes(&odd, 4).is_err());
     }
 
     #[test]

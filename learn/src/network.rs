@@ -17,7 +17,7 @@ use crate::stopping::BestEpoch;
 use crate::stopping::EpochReport;
 use crate::tune::fit_scale;
 use dama_engine::color::Color;
-use dama_engine::network::{crelu, Network, HIDDEN};
+use dama_engine::network::{Activation, Network, HIDDEN};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -41,6 +41,9 @@ pub struct NetworkSettings {
     pub scale: Option<f64>,
     /// Stop after this many epochs without a lower validation loss (never when `None`).
     pub patience: Option<u32>,
+    /// The activation of a network trained from its seeded start (a starting network keeps its
+    /// own: asking for another is refused).
+    pub activation: Option<Activation>,
 }
 
 impl Default for NetworkSettings {
@@ -54,6 +57,7 @@ impl Default for NetworkSettings {
             seed: 1,
             scale: None,
             patience: None,
+            activation: None,
         }
     }
 }
@@ -141,13 +145,13 @@ fn backward<R: TrainingGame>(
     let g = g as f32;
     let (mine, theirs) = (&acc[view], &acc[1 - view]);
     gradient.out_bias += g;
+    let activation = network.activation;
     let mut delta = [[0.0f32; HIDDEN]; 2];
     for j in 0..HIDDEN {
-        gradient.own[j] += g * crelu(mine[j]);
-        gradient.other[j] += g * crelu(theirs[j]);
-        let inside = |x: f32| x > 0.0 && x < 1.0;
-        delta[view][j] = if inside(mine[j]) { g * network.own[j] } else { 0.0 };
-        delta[1 - view][j] = if inside(theirs[j]) { g * network.other[j] } else { 0.0 };
+        gradient.own[j] += g * activation.apply(mine[j]);
+        gradient.other[j] += g * activation.apply(theirs[j]);
+        delta[view][j] = g * network.own[j] * activation.slope(mine[j]);
+        delta[1 - view][j] = g * network.other[j] * activation.slope(theirs[j]);
         gradient.bias[j] += delta[0][j] + delta[1][j];
     }
     R::network_inputs(&sample.record.position, |v, input| {
@@ -194,8 +198,18 @@ pub fn train_network<R: TrainingGame>(
     if !(0.0..1.0).contains(&settings.validation) || !(0.0..=1.0).contains(&settings.lambda) {
         return Err("validation must be in [0, 1) and lambda in [0, 1]".to_string());
     }
-    let mut network =
-        start.unwrap_or_else(|| Network::seeded(R::NETWORK_INPUTS, settings.seed, 0.1));
+    if let (Some(start), Some(asked)) = (&start, settings.activation) {
+        if start.activation != asked {
+            return Err(format!(
+                "the starting network's activation is {}, not {}: a network keeps its activation",
+                start.activation.name(),
+                asked.name()
+            ));
+        }
+    }
+    let activation = settings.activation.unwrap_or_default();
+    let mut network = start
+        .unwrap_or_else(|| Network::seeded_with(R::NETWORK_INPUTS, settings.seed, 0.1, activation));
     if network.inputs() != R::NETWORK_INPUTS {
         return Err(format!(
             "the starting network has {} inputs, expected {}",

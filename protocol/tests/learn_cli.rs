@@ -265,6 +265,13 @@ fn an_international_network_trains_on_other_games_validation_loads_and_plays() {
     // Fitting from past the game's last feature fits nothing: refused, with the count.
     let weights = ["tune", "--variant", "international", "--data", &train_arg, "--out", &net_arg];
     refused(&[&weights[..], &["--fit-from", "99999999"]].concat(), "leaves nothing to fit");
+    // The activation is a new network's: refused without --network, for a network that has
+    // its own (the built-in one's is clipped), and when it is not one of the two.
+    let squared = ["--network-activation", "squared"];
+    refused(&[&weights[..], &squared[..]].concat(), "give --network");
+    refused(&[&args[..], &["--out", &net_arg], &squared[..]].concat(), "keeps its activation");
+    let cubic = ["--out", &net_arg, "--network-activation", "cubic"];
+    refused(&[&args[..], &cubic[..]].concat(), "cubic");
     for path in [&train, &held, &net, &italian_out] {
         let _ = std::fs::remove_file(path);
     }

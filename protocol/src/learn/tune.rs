@@ -1,8 +1,9 @@
 //! `dama tune`: fits the learned evaluation's weights to self-play data.
 
 use crate::games::weights::load_weights;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use dama_engine::learned::LearnedEval;
+use dama_engine::network::Activation;
 use dama_engine::search::MAX_THREADS;
 use dama_engine::variant::Variant;
 use dama_frontend::variant_arg::variant_parser;
@@ -70,9 +71,31 @@ pub struct TuneArgs {
     /// Adam's step size for a network (--network).
     #[arg(long, default_value_t = 0.001)]
     network_learning_rate: f64,
+    /// The activation of a new network (--network, when --init has none): clipped (crelu) or
+    /// squared (crelu squared). A network in --init keeps its own. Default: clipped.
+    #[arg(long, value_enum)]
+    network_activation: Option<ActivationArg>,
     /// Threads (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_THREADS)))]
     threads: u32,
+}
+
+/// `--network-activation`'s values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ActivationArg {
+    /// The clipped rectifier, min(max(x, 0), 1).
+    Clipped,
+    /// The clipped rectifier squared.
+    Squared,
+}
+
+impl From<ActivationArg> for Activation {
+    fn from(arg: ActivationArg) -> Activation {
+        match arg {
+            ActivationArg::Clipped => Activation::Clipped,
+            ActivationArg::Squared => Activation::Squared,
+        }
+    }
 }
 
 /// Runs `dama tune`.
@@ -104,6 +127,11 @@ fn run_game<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
                 .to_string());
         }
         return run_network::<R>(args);
+    }
+    if args.network_activation.is_some() {
+        return Err(
+            "--network-activation is the activation of a network: give --network".to_string()
+        );
     }
     let start = match &args.init {
         Some(path) => load_weights::<R>(path)?.to_hundredths(),
@@ -233,6 +261,7 @@ fn run_network<R: TrainingGame>(args: &TuneArgs) -> Result<(), String> {
         seed: args.seed,
         scale: args.scale,
         patience: args.patience,
+        activation: args.network_activation.map(Activation::from),
     };
     let weights = base.to_hundredths();
     let started = Instant::now();
