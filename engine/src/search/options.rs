@@ -54,6 +54,12 @@ pub struct SearchOptions {
     /// Late-move reductions that grow with the depth left and the move's place in the order
     /// (about ln(depth) * ln(place) / 1.8 plies, never fewer than the fixed steps give).
     pub log_reductions: bool,
+    /// The counter move (the quiet move that last refuted the opponent's move) ordered after
+    /// the killers.
+    pub counter_moves: bool,
+    /// A node 4 plies or more from the horizon searched a ply shallower when the table has no
+    /// move for it.
+    pub internal_reduction: bool,
 }
 
 impl SearchOptions {
@@ -86,6 +92,8 @@ impl SearchOptions {
         // Measured no gain at 0.1 s: 0.0 +/- 19.7 Elo in International, -12.3 +/- 15.5 over the
         // English ballots (docs/strength.md), for 21-24 % fewer nodes to a depth.
         log_reductions: false,
+        counter_moves: false,
+        internal_reduction: false,
     };
 
     /// The switches as the engine plays the game `R`: [`SearchOptions::DEFAULT`] with the
@@ -119,6 +127,8 @@ impl SearchOptions {
         "time-stability",
         "partial-iterations",
         "log-reductions",
+        "counter-moves",
+        "internal-reduction",
     ];
 
     /// Turns the named feature on or off. Returns `false` for an unknown name.
@@ -140,6 +150,8 @@ impl SearchOptions {
             "time-stability" => self.time_stability = on,
             "partial-iterations" => self.partial_iterations = on,
             "log-reductions" => self.log_reductions = on,
+            "counter-moves" => self.counter_moves = on,
+            "internal-reduction" => self.internal_reduction = on,
             _ => return false,
         }
         true
@@ -164,6 +176,8 @@ impl SearchOptions {
             "time-stability" => self.time_stability,
             "partial-iterations" => self.partial_iterations,
             "log-reductions" => self.log_reductions,
+            "counter-moves" => self.counter_moves,
+            "internal-reduction" => self.internal_reduction,
             _ => return None,
         })
     }

@@ -6,7 +6,7 @@ use crate::rules::Rules;
 use crate::score::{loss_in, to_table, Score, DRAW, INFINITY};
 use crate::search::limits::{SearchControl, TimeBudget};
 use crate::search::options::SearchOptions;
-use crate::search::ordering::{pick_next, MoveOrdering, MAX_PLY};
+use crate::search::ordering::{counter_index, pick_next, MoveOrdering, MAX_PLY};
 use crate::search::path::SearchPath;
 use crate::search::tt::{Bound, PackedMove, TranspositionTable};
 use crate::tables::EndgameTables;
@@ -58,7 +58,13 @@ pub(crate) struct Worker<'a, R: Rules> {
     is_main: bool,
     /// Late-move reductions by depth left and place in the order (`log-reductions`).
     reductions: Box<Reductions>,
+    /// For each ply of the path, the [`counter_index`] of the move that led to it (`NO_MOVE` at
+    /// the root).
+    previous: [u16; MAX_PLY + 1],
 }
+
+/// [`Worker::previous`] of a position reached by no move the search made.
+const NO_MOVE: u16 = u16::MAX;
 
 mod probes;
 mod pruning;
@@ -70,6 +76,8 @@ const PROBCUT_MIN_DEPTH: i32 = 3;
 const PROBCUT_MARGIN: Score = 5;
 /// The bounds beyond which neither ProbCut nor futility pruning is tried (wins and losses).
 pub(super) const PRUNING_SCORE_LIMIT: Score = 5_000;
+/// Internal reduction: the shallowest depth at which a node without a table move is reduced.
+const INTERNAL_REDUCTION_MIN_DEPTH: i32 = 4;
 /// Late-move pruning: at depth d (1 or 2), the quiet moves searched before the rest are skipped.
 const LATE_MOVE_COUNT: [usize; 3] = [usize::MAX, 4, 8];
 
@@ -95,6 +103,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             root_proven: None,
             is_main,
             reductions: reductions::table(),
+            previous: [NO_MOVE; MAX_PLY + 1],
         }
     }
 
@@ -153,6 +162,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             let mv = moves[i];
             let child = R::play(root, &mv);
             self.path.push(root, &mv, &child, &self.shared.eval);
+            self.previous[1] = counter_index::<R>(&mv) as u16;
             let score = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
@@ -185,6 +195,14 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
         }
         best
+    }
+
+    /// The [`counter_index`] of the move that led to the node at `ply`, when the search orders
+    /// by counter moves and a move of the search led there.
+    #[inline]
+    fn previous_move(&self, ply: usize) -> Option<usize> {
+        let previous = self.previous[ply.min(MAX_PLY)];
+        (self.shared.options.counter_moves && previous != NO_MOVE).then_some(usize::from(previous))
     }
 
     fn update_pv(&mut self, ply: usize, mv: R::Move) {
@@ -295,6 +313,15 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
         }
 
+        // With no move from the table deep in the tree, the node is searched a ply shallower:
+        // its first move is a guess, and the shallower search fills the table for later.
+        if self.shared.options.internal_reduction
+            && depth >= INTERNAL_REDUCTION_MIN_DEPTH
+            && table_move.is_none()
+        {
+            depth -= 1;
+        }
+
         // A shallower search that clears a raised bound by a margin stands for this one.
         if self.shared.options.probcut
             && !is_pv
@@ -327,7 +354,8 @@ impl<'a, R: Rules> Worker<'a, R> {
         for mv in moves.iter() {
             self.shared.tt.prefetch(R::key_after(position, mv));
         }
-        self.ordering.score_moves(&moves, table_move, ply, &mut self.scores[ply][..n]);
+        let previous = self.previous_move(ply);
+        self.ordering.score_moves(&moves, table_move, ply, previous, &mut self.scores[ply][..n]);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move: Option<R::Move> = None;
@@ -346,6 +374,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
             let child = R::play(position, &mv);
             self.path.push(position, &mv, &child, &self.shared.eval);
+            self.previous[ply + 1] = counter_index::<R>(&mv) as u16;
             let mut next_depth = child_depth(depth);
             let score = if i == 0 {
                 -self.search(&child, next_depth, -beta, -alpha, ply + 1, is_pv)
@@ -385,7 +414,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                     }
                     if score >= beta {
                         if depth > 0 && self.shared.options.killers_and_history {
-                            self.ordering.record_cutoff(&mv, ply, depth, &moves[..i]);
+                            self.ordering.record_cutoff(&mv, ply, depth, &moves[..i], previous);
                         }
                         break;
                     }
