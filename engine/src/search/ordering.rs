@@ -18,8 +18,8 @@ pub struct MoveOrdering<R: Rules> {
     /// Indexed by start and end square (below 64 in every game).
     history: [[i32; 64]; 64],
     /// The quiet move that last caused a cutoff in reply to each move (by its start and end
-    /// square, `64 * from + to`).
-    counters: Box<[Option<R::Move>; 64 * 64]>,
+    /// square, `64 * from + to`); empty when the search does not order by counter moves.
+    counters: Vec<Option<R::Move>>,
 }
 
 /// A move's place in [`MoveOrdering`]'s counter-move table: `64 * from + to`.
@@ -29,12 +29,17 @@ pub fn counter_index<R: Rules>(mv: &R::Move) -> usize {
 }
 
 impl<R: Rules> MoveOrdering<R> {
-    /// Empty tables.
+    /// Empty tables, without the counter-move table.
     pub fn new() -> MoveOrdering<R> {
+        MoveOrdering::with_counters(false)
+    }
+
+    /// Empty tables; the counter-move table only when `counter_moves` (it is 4 096 moves).
+    pub fn with_counters(counter_moves: bool) -> MoveOrdering<R> {
         MoveOrdering {
             killers: [[None; 2]; MAX_PLY],
             history: [[0; 64]; 64],
-            counters: Box::new([None; 64 * 64]),
+            counters: if counter_moves { vec![None; 64 * 64] } else { Vec::new() },
         }
     }
 
@@ -49,7 +54,7 @@ impl<R: Rules> MoveOrdering<R> {
         scores: &mut [i32],
     ) {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let counter = previous.and_then(|i| self.counters[i]);
+        let counter = previous.and_then(|i| self.counters.get(i).copied().flatten());
         for (mv, score) in moves.iter().zip(scores.iter_mut()) {
             *score = if !table_move.is_none() && PackedMove::from_bits(R::pack(mv)) == table_move {
                 1 << 30
@@ -83,8 +88,8 @@ impl<R: Rules> MoveOrdering<R> {
     ) {
         let bonus = (depth * depth).min(400);
         if !R::is_capture(mv) {
-            if let Some(i) = previous {
-                self.counters[i] = Some(*mv);
+            if let Some(slot) = previous.and_then(|i| self.counters.get_mut(i)) {
+                *slot = Some(*mv);
             }
             let killers = &mut self.killers[ply.min(MAX_PLY - 1)];
             if killers[0] != Some(*mv) {
@@ -153,7 +158,7 @@ mod tests {
         let moves = start_moves();
         let (refuted, counter, killer) = (moves[0], moves[3], moves[5]);
         let previous = counter_index::<International>(&refuted);
-        let mut ordering = MoveOrdering::<International>::new();
+        let mut ordering = MoveOrdering::<International>::with_counters(true);
         // A deep cutoff elsewhere gives another move the highest history.
         ordering.record_cutoff(&moves[7], 9, 20, &[], None);
         ordering.record_cutoff(&counter, 4, 2, &[], Some(previous));

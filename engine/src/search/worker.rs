@@ -91,7 +91,7 @@ impl<'a, R: Rules> Worker<'a, R> {
     ) -> Worker<'a, R> {
         Worker {
             shared,
-            ordering: MoveOrdering::new(),
+            ordering: MoveOrdering::with_counters(shared.options.counter_moves),
             path: SearchPath::new(game_keys, root_quiet_plies, root_count),
             pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
@@ -162,7 +162,9 @@ impl<'a, R: Rules> Worker<'a, R> {
             let mv = moves[i];
             let child = R::play(root, &mv);
             self.path.push(root, &mv, &child, &self.shared.eval);
-            self.previous[1] = counter_index::<R>(&mv) as u16;
+            if self.shared.options.counter_moves {
+                self.previous[1] = counter_index::<R>(&mv) as u16;
+            }
             let score = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
@@ -374,7 +376,9 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
             let child = R::play(position, &mv);
             self.path.push(position, &mv, &child, &self.shared.eval);
-            self.previous[ply + 1] = counter_index::<R>(&mv) as u16;
+            if self.shared.options.counter_moves {
+                self.previous[ply + 1] = counter_index::<R>(&mv) as u16;
+            }
             let mut next_depth = child_depth(depth);
             let score = if i == 0 {
                 -self.search(&child, next_depth, -beta, -alpha, ply + 1, is_pv)
