@@ -108,7 +108,8 @@ fn analyze<R: GameRules>(args: &AnalyzeArgs) -> Result<(), String> {
         say!("no legal move: the side to move has lost");
         return Ok(());
     }
-    if let Some(book) = R::embedded_book().filter(|_| !args.no_book) {
+    // The book is parsed on first use: with --no-book it is not read at all.
+    if let Some(book) = (!args.no_book).then(R::embedded_book).flatten() {
         super::book::print_book_moves(book, &position);
     }
     attach_tables(args, &mut session)?;
